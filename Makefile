@@ -1,0 +1,30 @@
+# xarray: an independent XArray for Linux 6.1 and for userspace.
+#
+#   make run     build the patched kernel, boot it in QEMU, run the XArray
+#                and IDA self-tests and the btrfs workload; print a summary
+#   make test    everything make run checks, plus every other test;
+#                last line "N passed, N failed"
+#   make patches regenerate patches/ from the sources
+#   make deps    install the Debian packages needed (root)
+#
+# The kernel trees, builds and logs live in $(XARRAY_CACHE), by default
+# ~/.cache/xarray; see README.md.
+
+.PHONY: all run test deps tree patches clean-cache
+
+all: run
+
+deps:
+	sh scripts/deps.sh
+
+tree: deps
+	sh scripts/unpack-tree.sh
+
+patches: tree
+	sh scripts/make-patches.sh
+
+run:
+	sh scripts/run-steps.sh tests/run.steps
+
+test:
+	sh scripts/run-steps.sh tests/run.steps tests/test.steps

@@ -1,0 +1,22 @@
+#!/bin/sh
+# Boot a kernel in QEMU with the guest initramfs and log the serial console.
+# Usage: scripts/boot-guest.sh BZIMAGE LOG TESTS [DISK]
+# TESTS is a comma-separated list of /tests/ names ("" for none).  The
+# guest ends with reboot -f, which -no-reboot turns into a QEMU exit; a
+# guest that hangs is killed after XARRAY_BOOT_TIMEOUT seconds (default
+# 1200).  KVM is used only when XARRAY_KVM=1 (see scripts/kvm-works.sh).
+set -eu
+. "$(dirname "$0")/common.sh"
+kernel=$1 log=$2 tests=$3 disk=${4:-}
+initrd=$CACHE/initramfs.cpio.gz
+[ -f "$initrd" ] || die "no initramfs: run scripts/make-initramfs.sh"
+accel="-accel tcg"
+[ "${XARRAY_KVM:-0}" = 1 ] && accel="-enable-kvm -cpu host"
+drive=
+[ -n "$disk" ] && drive="-drive file=$disk,format=raw,if=virtio,cache=unsafe"
+# shellcheck disable=SC2086
+timeout -k 10 "${XARRAY_BOOT_TIMEOUT:-1200}" qemu-system-x86_64 $accel \
+	-m "${XARRAY_GUEST_MEM:-1024}" -smp 2 -nographic -no-reboot \
+	-kernel "$kernel" -initrd "$initrd" $drive \
+	-append "console=ttyS0 panic=-1 oops=panic xarray.tests=$tests" \
+	</dev/null >"$log" 2>&1 || true

@@ -1,0 +1,19 @@
+# Sourced by the other scripts: where things live.  Not run on its own.
+# XARRAY_CACHE overrides the cache directory that holds the kernel trees,
+# the build output and the guest images; it must be outside the repo.
+REPO=$(cd "$(dirname "$0")/.." && pwd)
+CACHE=${XARRAY_CACHE:-$HOME/.cache/xarray}
+TARBALL=${XARRAY_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
+PRISTINE=$CACHE/linux-pristine
+PATCHED=$CACHE/linux-patched
+JOBS=$(nproc)
+export CCACHE_DIR=${CCACHE_DIR:-$CACHE/ccache}
+
+step() {
+	printf '==> %s\n' "$*" >&2
+}
+
+die() {
+	printf 'error: %s\n' "$*" >&2
+	exit 1
+}

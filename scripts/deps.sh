@@ -1,0 +1,19 @@
+#!/bin/sh
+# Install the Debian packages the project needs; a no-op when all are there.
+set -eu
+PKGS="linux-source-6.1 gcc make bc flex bison libelf-dev libssl-dev cpio
+xz-utils ccache qemu-system-x86 busybox-static btrfs-progs liburcu-dev
+libc6-dev pkg-config git"
+missing=
+for p in $PKGS; do
+	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null |
+			grep -q 'install ok installed'; then
+		missing="$missing $p"
+	fi
+done
+[ -z "$missing" ] && exit 0
+echo "==> installing:$missing" >&2
+[ "$(id -u)" -eq 0 ] || { echo "error: need root to install:$missing" >&2; exit 1; }
+apt-get update -q
+# shellcheck disable=SC2086
+DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $missing

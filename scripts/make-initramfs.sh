@@ -1,0 +1,22 @@
+#!/bin/sh
+# Build the guest initramfs: busybox-static, the guest scripts from
+# kernel/guest/ and the static workload programs, as a gzipped cpio.
+# Usage: scripts/make-initramfs.sh OUTPUT
+set -eu
+. "$(dirname "$0")/common.sh"
+out=${1:-$CACHE/initramfs.cpio.gz}
+root=$CACHE/initramfs-root
+rm -rf "$root"
+mkdir -p "$root/bin" "$root/tests" "$root/proc" "$root/sys" "$root/dev" \
+	"$root/mnt" "$root/tmp"
+cp /bin/busybox "$root/bin/busybox"
+install -m 755 "$REPO/kernel/guest/init" "$root/init"
+for c in "$REPO"/kernel/guest/*.c; do
+	gcc -static -O2 -Wall -Wextra -Werror -o "$root/bin/$(basename "$c" .c)" "$c"
+done
+for t in "$REPO"/kernel/guest/*; do
+	case $t in *.c|*/init) continue ;; esac
+	install -m 755 "$t" "$root/tests/$(basename "$t")"
+done
+(cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet) | gzip -9 >"$out.tmp"
+mv "$out.tmp" "$out"

@@ -1,0 +1,56 @@
+#!/bin/sh
+# Regenerate patches/ (cover letter, 000N-*.patch, series) from the repo's
+# sources, in git format-patch form against the pristine 6.1 tree.
+#
+# Only the files the series touches are put in a scratch git repository:
+# a diff of a file does not depend on the rest of the tree, so the output
+# equals a format-patch run on the whole tree at a fraction of the cost.
+# Fixed identities and dates plus --zero-commit make the output a pure
+# function of the inputs, so regenerating committed patches is a no-op.
+set -eu
+. "$(dirname "$0")/common.sh"
+OUT=${1:-$REPO/patches}
+WORK=$CACHE/series-repo
+[ -f "$PRISTINE/.unpacked" ] || die "no pristine tree: run scripts/unpack-tree.sh"
+
+export GIT_AUTHOR_NAME="Seed f3a9fb0e maintainers"
+export GIT_AUTHOR_EMAIL="maintainers@users.noreply.a-seed-f3a9fb0e.example"
+export GIT_COMMITTER_NAME=$GIT_AUTHOR_NAME GIT_COMMITTER_EMAIL=$GIT_AUTHOR_EMAIL
+export GIT_AUTHOR_DATE="2026-12-01 00:00:00 +0000"
+export GIT_COMMITTER_DATE=$GIT_AUTHOR_DATE
+g() { git -C "$WORK" -c core.autocrlf=false -c commit.gpgsign=false "$@"; }
+
+XA_FILES=
+for f in include/linux/xarray.h lib/xarray.c; do
+	[ -f "$REPO/$f" ] && XA_FILES="$XA_FILES $f"
+done
+touched=$(sed -n 's|^+++ b/||p' "$REPO"/kernel/btrfs/*.patch)
+
+rm -rf "$WORK"
+mkdir -p "$WORK"
+g init -q -b base
+for f in $touched $XA_FILES; do
+	mkdir -p "$WORK/$(dirname "$f")"
+	cp "$PRISTINE/$f" "$WORK/$f"
+done
+g add -A
+g commit -q -m "linux 6.1 (pristine files touched by the series)"
+
+if [ -n "$XA_FILES" ]; then
+	for f in $XA_FILES; do
+		cp "$REPO/$f" "$WORK/$f"
+	done
+	g add -A
+	g commit -q -F "$REPO/kernel/xarray-commit-message.txt"
+fi
+for p in "$REPO"/kernel/btrfs/*.patch; do
+	g am -q --committer-date-is-author-date "$p"
+done
+
+g config branch.base.description "$(cat "$REPO/kernel/cover-letter.txt")"
+rm -rf "$OUT.tmp"
+g format-patch -q --zero-commit --no-signature --cover-letter \
+	--cover-from-description=subject -o "$OUT.tmp" HEAD~"$(g rev-list --count HEAD~1)"
+(cd "$OUT.tmp" && ls ./*.patch | sed 's|^\./||' | grep -v '^0000-' > series)
+rm -rf "$OUT"
+mv "$OUT.tmp" "$OUT"

@@ -1,0 +1,63 @@
+#!/bin/sh
+# Judge a guest console log.  Usage: scripts/parse-log.sh MODE LOG [ARG]
+#   xarray LOG [N]  "XArray: N of N tests passed" (and N equal to ARG if given)
+#   ida LOG         "IDA: N of N tests passed"
+#   result LOG NAME the guest's "XARRAY-RESULT NAME pass" line
+#   clean LOG       the guest reached its end marker, and no kernel splat
+#                   (WARNING, BUG, Oops, panic, KASAN, UBSAN, lockdep, RCU
+#                   stall or suspicious RCU usage) appears outside test_ida's
+#                   own "vvv Ignore" ... "^^^" region of deliberate warnings
+#   all LOG [N]     every check above that applies to LOG
+# Prints one line saying what it found; exits non-zero on failure.
+set -eu
+mode=$1 log=$2 arg=${3:-}
+[ -f "$log" ] || { echo "no log $log"; exit 1; }
+
+selftest() {	# selftest LABEL EXPECTED
+	line=$(grep -a -o "$1: [0-9]* of [0-9]* tests passed" "$log" | tail -n 1)
+	[ -n "$line" ] || { echo "$1: no result line"; return 1; }
+	set -- "$1" "${2:-}" $line
+	echo "$line"
+	[ "$4" = "$6" ] || return 1
+	[ -z "$2" ] || [ "$4" = "$2" ] || { echo "expected $2 tests"; return 1; }
+}
+
+result() {
+	grep -a -q "^XARRAY-RESULT $1 pass" "$log" && { echo "$1: pass"; return 0; }
+	echo "$1: $(grep -a "^XARRAY-RESULT $1 " "$log" || echo 'no result line')"
+	return 1
+}
+
+splats() {
+	# A region that never closes is not ignored: a crash inside it counts.
+	awk '/vvv Ignore "not allocated" warnings/ { inr = 1; buf = ""; next }
+	     inr && /\^\^\^ "not allocated" warnings over/ { inr = 0; next }
+	     inr { buf = buf $0 "\n"; next }
+	     { print }
+	     END { if (inr) printf "%s", buf }' "$log" |
+		grep -a -E 'WARNING:|BUG:|Oops|Kernel panic|KASAN|UBSAN|possible circular locking|possible recursive locking|inconsistent lock state|suspicious RCU usage|rcu: INFO|detected stall|general protection fault|Call Trace:' || true
+}
+
+clean() {
+	found=$(splats)
+	[ -z "$found" ] || { echo "kernel splat:"; echo "$found" | head -n 20; return 1; }
+	grep -a -q '^XARRAY-GUEST-DONE' "$log" || { echo "guest never reached its end marker"; return 1; }
+	echo "no splat, guest finished"
+}
+
+case $mode in
+xarray)	selftest XArray "$arg" ;;
+ida)	selftest IDA "" ;;
+result)	result "$arg" ;;
+clean)	clean ;;
+all)
+	rc=0
+	selftest XArray "$arg" || rc=1
+	selftest IDA "" || rc=1
+	for t in $(sed -n 's/^XARRAY-RESULT \([^ ]*\) .*/\1/p' "$log"); do
+		result "$t" || rc=1
+	done
+	clean || rc=1
+	exit $rc ;;
+*)	echo "unknown mode $mode"; exit 2 ;;
+esac
