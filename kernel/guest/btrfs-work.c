@@ -38,7 +38,9 @@ static void fail(const char *fmt, ...)
 	va_start(ap, fmt);
 	fprintf(stdout, "btrfs-work: FAIL: ");
 	vfprintf(stdout, fmt, ap);
-	fprintf(stdout, " (errno %d: %s)\n", errno, strerror(errno));
+	if (errno)
+		fprintf(stdout, " (errno %d: %s)", errno, strerror(errno));
+	fprintf(stdout, "\n");
 	va_end(ap);
 	exit(1);
 }
@@ -97,8 +99,10 @@ static void check_file(const char *path, const char *seed)
 		fail("open %s", path);
 	fill(want, seed);
 	if (read(fd, got, sizeof(got)) != DATA_LEN ||
-	    memcmp(want, got, DATA_LEN))
-		fail("content of %s", path);
+	    memcmp(want, got, DATA_LEN)) {
+		errno = 0;
+		fail("content of %s differs from what was written", path);
+	}
 	close(fd);
 }
 
@@ -209,8 +213,12 @@ static void churn(const char *sv)
 	}
 }
 
-/* Check what churn() left: f0 kept, f1 renamed, f2 linked, f3 gone. */
-static void verify(const char *sv)
+/*
+ * Check what churn() left in @sv: f0 kept, f1 renamed, f2 linked, f3 gone.
+ * @origin is the subvolume the files were written in (a snapshot's source),
+ * whose paths seeded their contents.
+ */
+static void verify(const char *sv, const char *origin)
 {
 	char a[256], b[256], seed[256];
 	struct stat st;
@@ -220,7 +228,7 @@ static void verify(const char *sv)
 		for (f = 0; f < FILES_PER_DIR; f++) {
 			path_of(a, sv, d, f, "f");
 			path_of(b, sv, d, f, f % 4 == 1 ? "r" : "l");
-			snprintf(seed, sizeof(seed), "/%s/d%d/f%d", sv, d, f);
+			snprintf(seed, sizeof(seed), "/%s/d%d/f%d", origin, d, f);
 			switch (f % 4) {
 			case 0:
 				check_file(a, seed);
@@ -233,8 +241,10 @@ static void verify(const char *sv)
 				check_file(b, seed);
 				break;
 			default:
-				if (!lstat(a, &st))
+				if (!lstat(a, &st)) {
+					errno = 0;
 					fail("%s survived unlink", a);
+				}
 			}
 		}
 	}
@@ -294,9 +304,9 @@ int main(int argc, char **argv)
 	phase("umount and mount again");
 	for (i = 0; i < SUBVOLS; i++) {
 		snprintf(name, sizeof(name), "sv%d", i);
-		verify(name);
+		verify(name, name);
 	}
-	verify("snap0");
+	verify("snap0", "sv0");
 	phase("verified every file");
 	snprintf(path, sizeof(path), "%s/sv1", mnt);
 	doomed = subvol_id(path);

@@ -1,0 +1,2554 @@
+// SPDX-License-Identifier: GPL-2.0+
+/*
+ * The XArray: an array of pointers indexed by unsigned long.
+ *
+ * Layout
+ * ------
+ * The array is a tree of nodes, each an array of XA_CHUNK_SIZE slots (64,
+ * or 16 with CONFIG_BASE_SMALL).  A slot of a node whose @shift is S
+ * covers 2^S indices; the leaves have shift 0.  The root is the only node
+ * with a NULL @parent and its shift says how much of the index space the
+ * tree covers.  An array whose only entry is at index 0 keeps that entry
+ * in xa_head itself, with no node at all:
+ *
+ *   xa_head --> [ node shift 6 | 0 | 1 | ... | 63 ]      indices 0-4095
+ *                                |   |
+ *                                |   +--> [ node shift 0 ]  64-127
+ *                                +------> [ node shift 0 ]  0-63
+ *
+ * Every node records its slot in its parent (@offset), how many of its
+ * slots are non-NULL (@count) and how many hold values or siblings of
+ * values (@nr_values, for the page cache's shadow entries).  Each node
+ * has one bitmap per mark; a bit is set in a leaf when that entry has
+ * the mark, and in an inner node when any entry below that slot has it,
+ * so a marked search skips unmarked subtrees by looking at one word.
+ * The array-wide "some entry has mark N" bits live in xa_flags.
+ *
+ * Entries
+ * -------
+ * The two low bits of a slot tell what it holds (see xarray.h): user
+ * pointers end in 00, values in 1, internal entries in 10.  A
+ * multi-index entry of order N sits in the node whose slots are the
+ * largest power of 64 not above 2^N; it fills 2^(N mod 6) consecutive
+ * slots, the first holding the entry (the canonical slot) and the rest a
+ * sibling entry naming the canonical slot.  Marks are kept on canonical
+ * slots only, so no search ever stops at a sibling.  Allocating arrays
+ * (XA_FLAGS_TRACK_FREE) use XA_FREE_MARK inverted: it is set on free
+ * slots, so xa_alloc() is a marked search.
+ *
+ * RCU publication
+ * ---------------
+ * Readers walk the tree under rcu_read_lock() with no other lock, so a
+ * writer never lets them see a half-built node: a new node is filled in
+ * completely and only then published with rcu_assign_pointer(), which
+ * orders its contents before the pointer.  Marks are cleared before the
+ * entry they describe is removed, so a marked walk never finds a marked
+ * NULL.  A node is unlinked from its parent (or from xa_head) before it
+ * is handed to call_rcu(), so no reader that starts after the free was
+ * queued can reach it; this holds under any RCU flavour, including the
+ * userspace one, where the xa_lock does not hold off grace periods.  A
+ * node that readers may still be inside when it leaves the tree has its
+ * slots replaced by retry entries, which make them walk again from the
+ * top (xas_retry()).
+ *
+ * Locking
+ * -------
+ * Every modification happens under xa_lock (or, for the radix tree and
+ * IDR, a lock of the caller's that serialises writers).  The normal API
+ * takes the lock itself; the __xa_ functions and the xas_ functions
+ * expect it held.  XA_FLAGS_LOCK_IRQ and XA_FLAGS_LOCK_BH tell the
+ * normal API how the array is locked, so that it can drop and retake the
+ * lock the same way when it must allocate.
+ *
+ * Allocation failure
+ * ------------------
+ * A store allocates nodes with GFP_NOWAIT under the lock.  If that fails
+ * the xa_state is left in the -ENOMEM error state and nothing has been
+ * changed that a retry would not redo.  The caller then calls
+ * xas_nomem() (with the lock dropped) or __xas_nomem() (which drops the
+ * lock only if the GFP flags allow sleeping): it allocates one node with
+ * the caller's GFP flags, parks it in xas->xa_alloc and says "try
+ * again".  Each retry makes progress by at least one node, and
+ * xas_nomem() frees whatever is left over once the operation succeeds.
+ */
+
+#include <linux/bitmap.h>
+#include <linux/export.h>
+#include <linux/list.h>
+#include <linux/slab.h>
+#include <linux/xarray.h>
+
+/* Nodes come from the radix tree's slab, which is shared with it. */
+extern struct kmem_cache *radix_tree_node_cachep;
+extern void radix_tree_node_rcu_free(struct rcu_head *head);
+
+/* A freed node's @array, to catch use after free in a debugger. */
+#define XA_RCU_FREE	((struct xarray *)1)
+
+static inline unsigned int xa_lock_type(const struct xarray *xa)
+{
+	return (__force unsigned int)xa->xa_flags & 3;
+}
+
+static inline void xas_lock_type(struct xa_state *xas, unsigned int type)
+{
+	switch (type) {
+	case XA_LOCK_IRQ:
+		xas_lock_irq(xas);
+		break;
+	case XA_LOCK_BH:
+		xas_lock_bh(xas);
+		break;
+	default:
+		xas_lock(xas);
+	}
+}
+
+static inline void xas_unlock_type(struct xa_state *xas, unsigned int type)
+{
+	switch (type) {
+	case XA_LOCK_IRQ:
+		xas_unlock_irq(xas);
+		break;
+	case XA_LOCK_BH:
+		xas_unlock_bh(xas);
+		break;
+	default:
+		xas_unlock(xas);
+	}
+}
+
+static inline bool xa_track_free(const struct xarray *xa)
+{
+	return xa->xa_flags & XA_FLAGS_TRACK_FREE;
+}
+
+static inline bool xa_zero_busy(const struct xarray *xa)
+{
+	return xa->xa_flags & XA_FLAGS_ZERO_BUSY;
+}
+
+static inline void xa_mark_set(struct xarray *xa, xa_mark_t mark)
+{
+	if (!(xa->xa_flags & XA_FLAGS_MARK(mark)))
+		xa->xa_flags |= XA_FLAGS_MARK(mark);
+}
+
+static inline void xa_mark_clear(struct xarray *xa, xa_mark_t mark)
+{
+	if (xa->xa_flags & XA_FLAGS_MARK(mark))
+		xa->xa_flags &= ~(XA_FLAGS_MARK(mark));
+}
+
+static inline unsigned long *node_marks(struct xa_node *node, xa_mark_t mark)
+{
+	return node->marks[(__force unsigned int)mark];
+}
+
+static inline bool node_get_mark(struct xa_node *node, unsigned int offset,
+				 xa_mark_t mark)
+{
+	return test_bit(offset, node_marks(node, mark));
+}
+
+/* Returns true if the mark was already set. */
+static inline bool node_set_mark(struct xa_node *node, unsigned int offset,
+				 xa_mark_t mark)
+{
+	return __test_and_set_bit(offset, node_marks(node, mark));
+}
+
+/* Returns true if the mark was set before it was cleared. */
+static inline bool node_clear_mark(struct xa_node *node, unsigned int offset,
+				   xa_mark_t mark)
+{
+	return __test_and_clear_bit(offset, node_marks(node, mark));
+}
+
+static inline bool node_any_mark(struct xa_node *node, xa_mark_t mark)
+{
+	return !bitmap_empty(node_marks(node, mark), XA_CHUNK_SIZE);
+}
+
+static inline void node_mark_all(struct xa_node *node, xa_mark_t mark)
+{
+	bitmap_fill(node_marks(node, mark), XA_CHUNK_SIZE);
+}
+
+/* Marks are small integers; iterate over them with a plain counter. */
+#define for_each_xa_mark(m)						\
+	for (m = XA_MARK_0; (__force unsigned int)m <=			\
+			(__force unsigned int)XA_MARK_MAX;		\
+	     m = (__force xa_mark_t)((__force unsigned int)m + 1))
+
+/* The marks set on one slot, as a bitmask (bit N for mark N). */
+static unsigned int node_get_marks(struct xa_node *node, unsigned int offset)
+{
+	unsigned int marks = 0;
+	xa_mark_t mark;
+
+	for_each_xa_mark(mark)
+		if (node_get_mark(node, offset, mark))
+			marks |= 1U << (__force unsigned int)mark;
+	return marks;
+}
+
+/*
+ * Collapse the marks of the slots a multi-index store is about to cover
+ * onto its canonical slot, so that the new entry is marked if any of
+ * the entries it replaces was.
+ */
+static void xas_squash_marks(const struct xa_state *xas)
+{
+	unsigned int first = xas->xa_offset;
+	unsigned int end = first + xas->xa_sibs + 1;
+	xa_mark_t mark;
+
+	if (!xas->xa_sibs)
+		return;
+	for_each_xa_mark(mark) {
+		unsigned long *marks = node_marks(xas->xa_node, mark);
+
+		if (find_next_bit(marks, end, first) >= end)
+			continue;
+		__set_bit(first, marks);
+		bitmap_clear(marks, first + 1, xas->xa_sibs);
+	}
+}
+
+static inline unsigned int get_offset(unsigned long index,
+				      const struct xa_node *node)
+{
+	return (index >> node->shift) & XA_CHUNK_MASK;
+}
+
+static void xas_set_offset(struct xa_state *xas)
+{
+	xas->xa_offset = get_offset(xas->xa_index, xas->xa_node);
+}
+
+/*
+ * Point xa_index at the first index of slot @offset of the current node.
+ * @offset may be XA_CHUNK_SIZE: that is the first index past the node.
+ */
+static void xas_move_index(struct xa_state *xas, unsigned long offset)
+{
+	unsigned int shift = xas->xa_node->shift;
+
+	xas->xa_index &= ~XA_CHUNK_MASK << shift;
+	xas->xa_index += offset << shift;
+}
+
+static void xas_next_offset(struct xa_state *xas)
+{
+	xas->xa_offset++;
+	xas_move_index(xas, xas->xa_offset);
+}
+
+static void *set_bounds(struct xa_state *xas)
+{
+	xas->xa_node = XAS_BOUNDS;
+	return NULL;
+}
+
+/* The highest index a tree whose root is @entry can hold. */
+static unsigned long max_index(void *entry)
+{
+	if (!xa_is_node(entry))
+		return 0;
+	return (XA_CHUNK_SIZE << xa_to_node(entry)->shift) - 1;
+}
+
+/*
+ * The highest index the operation described by @xas touches.  A
+ * multi-index entry that starts at 0 must not end up in xa_head, which
+ * only ever stands for index 0 alone, so its range is stretched by one.
+ */
+static unsigned long xas_max(struct xa_state *xas)
+{
+	unsigned long last = xas->xa_index;
+
+	if (xas->xa_shift || xas->xa_sibs) {
+		unsigned long mask = ((xas->xa_sibs + 1UL) << xas->xa_shift) - 1;
+
+		last |= mask;
+		if (last == mask)
+			last++;
+	}
+	return last;
+}
+
+/*
+ * Begin a walk: the entry at the top of the tree, or the entry the cursor
+ * already points at.  A cursor whose index lies beyond what the tree can
+ * hold is put in the bounds state.
+ */
+static void *xas_start(struct xa_state *xas)
+{
+	void *entry;
+
+	if (xas_valid(xas))
+		return xas_reload(xas);
+	if (xas_error(xas))
+		return NULL;
+
+	entry = xa_head(xas->xa);
+	if (xa_is_node(entry)) {
+		if ((xas->xa_index >> xa_to_node(entry)->shift) > XA_CHUNK_MASK)
+			return set_bounds(xas);
+	} else if (xas->xa_index) {
+		return set_bounds(xas);
+	}
+	xas->xa_node = NULL;
+	return entry;
+}
+
+/*
+ * Step into @node towards xa_index.  A sibling is followed to its
+ * canonical slot; if that now holds a node, a split is in progress and
+ * the walk must start again.
+ */
+static void *xas_descend(struct xa_state *xas, struct xa_node *node)
+{
+	unsigned int offset = get_offset(xas->xa_index, node);
+	void *entry = xa_entry(xas->xa, node, offset);
+
+	xas->xa_node = node;
+	if (xa_is_sibling(entry)) {
+		offset = xa_to_sibling(entry);
+		entry = xa_entry(xas->xa, node, offset);
+		if (node->shift && xa_is_node(entry))
+			entry = XA_RETRY_ENTRY;
+	}
+	xas->xa_offset = offset;
+	return entry;
+}
+
+/**
+ * xas_load() - Load an entry from the XArray (advanced).
+ * @xas: XArray operation state.
+ *
+ * Walks to the entry at xa_index and leaves the cursor on its slot.  For
+ * a cursor set up for a multi-index operation the walk stops at the node
+ * whose slots are that size, and may return a node pointer if smaller
+ * entries lie below.  A retry entry means the caller must call
+ * xas_retry() and walk again.
+ *
+ * Context: Any context.  The caller should hold the xa_lock or the RCU lock.
+ * Return: Usually an entry in the XArray, but see description for exceptions.
+ */
+void *xas_load(struct xa_state *xas)
+{
+	void *entry = xas_start(xas);
+
+	while (xa_is_node(entry)) {
+		struct xa_node *node = xa_to_node(entry);
+
+		if (xas->xa_shift > node->shift)
+			break;
+		entry = xas_descend(xas, node);
+		if (!node->shift)
+			break;
+	}
+	return entry;
+}
+EXPORT_SYMBOL_GPL(xas_load);
+
+/* Free a node that has left the tree once no RCU reader can be in it. */
+static void xa_node_free(struct xa_node *node)
+{
+	XA_NODE_BUG_ON(node, !list_empty(&node->private_list));
+	node->array = XA_RCU_FREE;
+	call_rcu(&node->rcu_head, radix_tree_node_rcu_free);
+}
+
+/**
+ * xas_destroy() - Free any resources allocated during the XArray operation.
+ * @xas: XArray operation state.
+ *
+ * Frees the spare nodes xas_nomem() or xas_split_alloc() left in the
+ * xa_state.  They were never visible to readers, so no grace period is
+ * needed.  Usually called for you by xas_nomem().
+ */
+void xas_destroy(struct xa_state *xas)
+{
+	struct xa_node *node = xas->xa_alloc;
+
+	while (node) {
+		struct xa_node *next = rcu_dereference_raw(node->parent);
+
+		XA_NODE_BUG_ON(node, !list_empty(&node->private_list));
+		radix_tree_node_rcu_free(&node->rcu_head);
+		node = next;
+	}
+	xas->xa_alloc = NULL;
+}
+
+/* Add one node, allocated with @gfp, to the spares; false if none came. */
+static bool xas_add_spare(struct xa_state *xas, gfp_t gfp)
+{
+	struct xa_node *node;
+
+	if (xas->xa->xa_flags & XA_FLAGS_ACCOUNT)
+		gfp |= __GFP_ACCOUNT;
+	node = kmem_cache_alloc_lru(radix_tree_node_cachep, xas->xa_lru, gfp);
+	if (!node)
+		return false;
+	XA_NODE_BUG_ON(node, !list_empty(&node->private_list));
+	RCU_INIT_POINTER(node->parent, xas->xa_alloc);
+	xas->xa_alloc = node;
+	return true;
+}
+
+/**
+ * xas_nomem() - Allocate memory if needed.
+ * @xas: XArray operation state.
+ * @gfp: Memory allocation flags.
+ *
+ * Call after an operation, with the xa_lock dropped.  If the operation
+ * failed for lack of memory, allocates a node with @gfp so a retry can
+ * make progress, and returns true: go round again.  Otherwise frees any
+ * spare memory and returns false.
+ *
+ * Return: true if memory was needed, and was successfully allocated.
+ */
+bool xas_nomem(struct xa_state *xas, gfp_t gfp)
+{
+	if (xas->xa_node != XA_ERROR(-ENOMEM)) {
+		xas_destroy(xas);
+		return false;
+	}
+	if (!xas_add_spare(xas, gfp))
+		return false;
+	xas->xa_node = XAS_RESTART;
+	return true;
+}
+EXPORT_SYMBOL_GPL(xas_nomem);
+
+/*
+ * As xas_nomem(), called with the xa_lock held.  The lock is dropped
+ * around the allocation only if @gfp may sleep.
+ */
+static bool __xas_nomem(struct xa_state *xas, gfp_t gfp)
+	__must_hold(xas->xa->xa_lock)
+{
+	unsigned int lock_type = xa_lock_type(xas->xa);
+	bool got;
+
+	if (xas->xa_node != XA_ERROR(-ENOMEM)) {
+		xas_destroy(xas);
+		return false;
+	}
+	if (gfpflags_allow_blocking(gfp)) {
+		xas_unlock_type(xas, lock_type);
+		got = xas_add_spare(xas, gfp);
+		xas_lock_type(xas, lock_type);
+	} else {
+		got = xas_add_spare(xas, gfp);
+	}
+	if (!got)
+		return false;
+	xas->xa_node = XAS_RESTART;
+	return true;
+}
+
+static void xas_update(struct xa_state *xas, struct xa_node *node)
+{
+	if (xas->xa_update)
+		xas->xa_update(node);
+	else
+		XA_NODE_BUG_ON(node, !list_empty(&node->private_list));
+}
+
+/*
+ * Take a node for the slot the cursor is on (or for the root when the
+ * cursor is at the top): a spare if there is one, else a GFP_NOWAIT
+ * allocation.  On failure the cursor is put in the -ENOMEM state.
+ */
+static struct xa_node *xas_alloc(struct xa_state *xas, unsigned int shift)
+{
+	struct xa_node *parent = xas->xa_node;
+	struct xa_node *node = xas->xa_alloc;
+
+	if (xas_invalid(xas))
+		return NULL;
+
+	if (node) {
+		xas->xa_alloc = rcu_dereference_raw(node->parent);
+	} else {
+		gfp_t gfp = GFP_NOWAIT | __GFP_NOWARN;
+
+		if (xas->xa->xa_flags & XA_FLAGS_ACCOUNT)
+			gfp |= __GFP_ACCOUNT;
+		node = kmem_cache_alloc_lru(radix_tree_node_cachep,
+					    xas->xa_lru, gfp);
+		if (!node) {
+			xas_set_err(xas, -ENOMEM);
+			return NULL;
+		}
+	}
+
+	if (parent) {
+		node->offset = xas->xa_offset;
+		parent->count++;
+		XA_NODE_BUG_ON(node, parent->count > XA_CHUNK_SIZE);
+		xas_update(xas, parent);
+	}
+	XA_NODE_BUG_ON(node, shift > BITS_PER_LONG);
+	XA_NODE_BUG_ON(node, !list_empty(&node->private_list));
+	node->shift = shift;
+	node->count = 0;
+	node->nr_values = 0;
+	RCU_INIT_POINTER(node->parent, parent);
+	node->array = xas->xa;
+
+	return node;
+}
+
+#ifdef CONFIG_XARRAY_MULTI
+/* How many indices this operation covers (1 for a single index). */
+static unsigned long xas_size(const struct xa_state *xas)
+{
+	return (xas->xa_sibs + 1UL) << xas->xa_shift;
+}
+#endif
+
+/*
+ * Copy the array-wide mark bits into slot 0 of a new root, which is about
+ * to take the old root (or head entry) as its first child.  For the free
+ * mark of an allocating array every other slot of the new root is free,
+ * and slot 0 is free only if the old tree had room.
+ */
+static void xas_root_marks(struct xarray *xa, struct xa_node *node)
+{
+	xa_mark_t mark;
+
+	for_each_xa_mark(mark) {
+		if (xa_track_free(xa) && mark == XA_FREE_MARK) {
+			node_mark_all(node, mark);
+			if (!xa_marked(xa, mark)) {
+				node_clear_mark(node, 0, mark);
+				xa_mark_set(xa, mark);
+			}
+		} else if (xa_marked(xa, mark)) {
+			node_set_mark(node, 0, mark);
+		}
+	}
+}
+
+/*
+ * Add roots above @head until the tree covers xas_max().  Returns the
+ * shift the slots of a root covering it would have plus XA_CHUNK_SHIFT,
+ * i.e. the shift the walk down starts from (0: xa_head itself will do),
+ * or -ENOMEM.  For an empty array no node is made here; xas_create()
+ * builds the path down.
+ */
+static int xas_expand(struct xa_state *xas, void *head)
+{
+	struct xarray *xa = xas->xa;
+	struct xa_node *node = NULL;
+	unsigned int shift = 0;
+	unsigned long max = xas_max(xas);
+
+	if (!head) {
+		if (max == 0)
+			return 0;
+		while ((max >> shift) >= XA_CHUNK_SIZE)
+			shift += XA_CHUNK_SHIFT;
+		return shift + XA_CHUNK_SHIFT;
+	}
+	if (xa_is_node(head)) {
+		node = xa_to_node(head);
+		shift = node->shift + XA_CHUNK_SHIFT;
+	}
+	xas->xa_node = NULL;
+
+	while (max > max_index(head)) {
+		XA_NODE_BUG_ON(node, shift > BITS_PER_LONG);
+		node = xas_alloc(xas, shift);
+		if (!node)
+			return -ENOMEM;
+		node->count = 1;
+		if (xa_is_value(head))
+			node->nr_values = 1;
+		RCU_INIT_POINTER(node->slots[0], head);
+		xas_root_marks(xa, node);
+		/* The new root is complete; now hang the old tree below it. */
+		if (xa_is_node(head)) {
+			xa_to_node(head)->offset = 0;
+			rcu_assign_pointer(xa_to_node(head)->parent, node);
+		}
+		head = xa_mk_node(node);
+		rcu_assign_pointer(xa->xa_head, head);
+		xas_update(xas, node);
+		shift += XA_CHUNK_SHIFT;
+	}
+
+	xas->xa_node = node;
+	return shift;
+}
+
+/*
+ * Make sure the nodes on the path to xa_index exist, down to the level
+ * the cursor's order needs, and leave the cursor on the slot there.
+ * @allow_root: the entry may live in xa_head rather than in a node.
+ * Returns the entry currently in that slot; on failure the cursor holds
+ * the error.  Must be called with the xa_lock held.
+ */
+static void *xas_create(struct xa_state *xas, bool allow_root)
+{
+	struct xarray *xa = xas->xa;
+	struct xa_node *node = xas->xa_node;
+	unsigned int order = xas->xa_shift;
+	void __rcu **slot;
+	void *entry;
+	int shift;
+
+	if (xas_top(node)) {
+		entry = xa_head_locked(xa);
+		xas->xa_node = NULL;
+		if (!entry && xa_zero_busy(xa))
+			entry = XA_ZERO_ENTRY;
+		shift = xas_expand(xas, entry);
+		if (shift < 0)
+			return NULL;
+		if (!shift && !allow_root)
+			shift = XA_CHUNK_SHIFT;
+		entry = xa_head_locked(xa);
+		slot = &xa->xa_head;
+	} else if (xas_error(xas)) {
+		return NULL;
+	} else {
+		shift = node->shift;
+		entry = xa_entry_locked(xa, node, xas->xa_offset);
+		slot = &node->slots[xas->xa_offset];
+	}
+
+	while (shift > order) {
+		shift -= XA_CHUNK_SHIFT;
+		if (!entry) {
+			node = xas_alloc(xas, shift);
+			if (!node)
+				break;
+			if (xa_track_free(xa))
+				node_mark_all(node, XA_FREE_MARK);
+			rcu_assign_pointer(*slot, xa_mk_node(node));
+		} else if (xa_is_node(entry)) {
+			node = xa_to_node(entry);
+		} else {
+			break;
+		}
+		entry = xas_descend(xas, node);
+		slot = &node->slots[xas->xa_offset];
+	}
+
+	return entry;
+}
+
+/**
+ * xas_create_range() - Ensure that stores to this range will succeed
+ * @xas: XArray operation state.
+ *
+ * Creates every node needed to store an entry at each index of the range
+ * the cursor describes, so that later stores there cannot fail.  On
+ * success the cursor becomes a single-index cursor on the first index,
+ * ready for xas_store() and xas_next() across the range.  On failure it
+ * holds the error and keeps its order; the nodes made so far stay in the
+ * tree (empty, for the retry to use).
+ *
+ * Context: Any context.  Expects the xa_lock to be held.
+ */
+void xas_create_range(struct xa_state *xas)
+{
+	unsigned long first = xas->xa_index;
+	unsigned char shift = xas->xa_shift;
+	unsigned char sibs = xas->xa_sibs;
+	unsigned long last = first | (((sibs + 1UL) << shift) - 1);
+
+	if (xas_error(xas))
+		return;
+	xas->xa_shift = 0;
+	xas->xa_sibs = 0;
+	/* Work down from the last leaf, one leaf node at a time. */
+	xas->xa_index = last;
+	xas->xa_node = XAS_RESTART;
+	for (;;) {
+		xas_create(xas, true);
+		if (xas_error(xas))
+			break;
+		if ((xas->xa_index & ~XA_CHUNK_MASK) <= first)
+			break;
+		xas->xa_index = (xas->xa_index & ~XA_CHUNK_MASK) - 1;
+		xas->xa_node = XAS_RESTART;
+	}
+	xas->xa_index = first;
+	if (xas_error(xas)) {
+		xas->xa_shift = shift;
+		xas->xa_sibs = sibs;
+	} else if (xas->xa_node) {
+		/* The last chunk made holds @first: stay on it. */
+		xas_set_offset(xas);
+	}
+}
+EXPORT_SYMBOL_GPL(xas_create_range);
+
+/*
+ * Free a subtree that has already been unlinked from the array.  Readers
+ * may still be walking it, so every slot they could reach is turned into
+ * a retry entry before the nodes are queued for freeing.
+ */
+static void xas_free_nodes(struct xa_state *xas, struct xa_node *top)
+{
+	struct xa_node *node = top;
+	unsigned int offset = 0;
+
+	for (;;) {
+		void *entry = xa_entry_locked(xas->xa, node, offset);
+
+		if (node->shift && xa_is_node(entry)) {
+			node = xa_to_node(entry);
+			offset = 0;
+			continue;
+		}
+		if (entry)
+			RCU_INIT_POINTER(node->slots[offset], XA_RETRY_ENTRY);
+		while (++offset == XA_CHUNK_SIZE) {
+			struct xa_node *parent = xa_parent_locked(xas->xa, node);
+
+			offset = node->offset;
+			node->count = 0;
+			node->nr_values = 0;
+			xas_update(xas, node);
+			xa_node_free(node);
+			if (node == top)
+				return;
+			node = parent;
+		}
+	}
+}
+
+/*
+ * The root has one child and it is in slot 0: let the child be the root
+ * (or, for a leaf's lone entry at index 0, let xa_head hold the entry),
+ * as often as possible.  The old root leaves the tree before it is freed.
+ */
+static void xas_shrink(struct xa_state *xas)
+{
+	struct xarray *xa = xas->xa;
+	struct xa_node *node = xas->xa_node;
+
+	for (;;) {
+		void *entry;
+
+		XA_NODE_BUG_ON(node, node->count > XA_CHUNK_SIZE);
+		if (node->count != 1)
+			break;
+		entry = xa_entry_locked(xa, node, 0);
+		if (!entry)
+			break;
+		if (!xa_is_node(entry) && node->shift)
+			break;
+		if (xa_is_zero(entry) && xa_zero_busy(xa))
+			entry = NULL;
+		xas->xa_node = XAS_BOUNDS;
+
+		RCU_INIT_POINTER(xa->xa_head, entry);
+		if (xa_track_free(xa) && !node_get_mark(node, 0, XA_FREE_MARK))
+			xa_mark_clear(xa, XA_FREE_MARK);
+
+		node->count = 0;
+		node->nr_values = 0;
+		if (!xa_is_node(entry))
+			RCU_INIT_POINTER(node->slots[0], XA_RETRY_ENTRY);
+		xas_update(xas, node);
+		xa_node_free(node);
+		if (!xa_is_node(entry))
+			break;
+		node = xa_to_node(entry);
+		node->parent = NULL;
+	}
+}
+
+/*
+ * The node the cursor is on may have become empty: remove it, and any
+ * ancestors that become empty in turn, then shrink the tree's height if
+ * it can be.  Each node is unlinked before it is freed.
+ */
+static void xas_delete_node(struct xa_state *xas)
+{
+	struct xa_node *node = xas->xa_node;
+
+	for (;;) {
+		struct xa_node *parent;
+
+		XA_NODE_BUG_ON(node, node->count > XA_CHUNK_SIZE);
+		if (node->count)
+			break;
+
+		parent = xa_parent_locked(xas->xa, node);
+		xas->xa_node = parent;
+		xas->xa_offset = node->offset;
+		if (!parent) {
+			RCU_INIT_POINTER(xas->xa->xa_head, NULL);
+			xa_node_free(node);
+			xas->xa_node = XAS_BOUNDS;
+			return;
+		}
+		RCU_INIT_POINTER(parent->slots[xas->xa_offset], NULL);
+		xa_node_free(node);
+		parent->count--;
+		XA_NODE_BUG_ON(parent, parent->count > XA_CHUNK_SIZE);
+		node = parent;
+		xas_update(xas, node);
+	}
+
+	if (!node->parent)
+		xas_shrink(xas);
+}
+
+/* Apply the changes a store made to @node's counts. */
+static void update_node(struct xa_state *xas, struct xa_node *node,
+			int count, int values)
+{
+	if (!count && !values)
+		return;
+
+	node->count += count;
+	node->nr_values += values;
+	XA_NODE_BUG_ON(node, node->count > XA_CHUNK_SIZE);
+	XA_NODE_BUG_ON(node, node->nr_values > XA_CHUNK_SIZE);
+	xas_update(xas, node);
+	if (count < 0)
+		xas_delete_node(xas);
+}
+
+/*
+ * Write @entry into the slots of the node the cursor is on.  A non-NULL
+ * entry fills xa_offset to xa_offset + xa_sibs (the canonical slot, then
+ * siblings); NULL clears that range and the rest of any multi-index
+ * entry it ends inside.  Child nodes that get overwritten are freed.
+ * Returns the last entry (canonical, not sibling) that was overwritten.
+ */
+static void *xas_store_slots(struct xa_state *xas, void *entry, void *curr)
+{
+	struct xa_node *node = xas->xa_node;
+	unsigned int offset = xas->xa_offset;
+	unsigned int last = offset + xas->xa_sibs;
+	void *fill = entry;
+	int count = 0, values = 0;
+
+	for (;;) {
+		void *old = xa_entry_locked(xas->xa, node, offset);
+
+		if (!xa_is_sibling(old))
+			curr = old;
+		/*
+		 * rcu_assign_pointer() orders the mark changes made by our
+		 * caller before the new entry becomes visible.
+		 */
+		rcu_assign_pointer(node->slots[offset], fill);
+		if (node->shift && xa_is_node(old))
+			xas_free_nodes(xas, xa_to_node(old));
+		count += !old - !fill;
+		values += xa_is_value(entry) - xa_is_value(curr);
+
+		if (++offset == XA_CHUNK_SIZE)
+			break;
+		if (entry) {
+			if (offset > last)
+				break;
+			fill = xa_mk_sibling(xas->xa_offset);
+		} else if (offset > last &&
+			   !xa_is_sibling(xa_entry_locked(xas->xa, node, offset))) {
+			break;
+		}
+	}
+
+	update_node(xas, node, count, values);
+	return curr;
+}
+
+/**
+ * xas_store() - Store this entry in the XArray.
+ * @xas: XArray operation state.
+ * @entry: New entry.
+ *
+ * Stores @entry at the cursor's index (or, for a multi-index cursor,
+ * over its whole range), replacing whatever was there, including a
+ * multi-index entry the index lies in.  Storing %NULL erases, clears the
+ * marks, and frees nodes that become empty.  The only error is -ENOMEM,
+ * left in the cursor for xas_nomem().
+ *
+ * Return: The old entry at this index.
+ */
+void *xas_store(struct xa_state *xas, void *entry)
+{
+	struct xa_node *node;
+	void *curr;
+
+	if (entry)
+		curr = xas_create(xas, !xa_is_node(entry) && !xa_is_zero(entry));
+	else
+		curr = xas_load(xas);
+	if (xas_invalid(xas))
+		return curr;
+
+	node = xas->xa_node;
+	if (node && xas->xa_shift < node->shift)
+		xas->xa_sibs = 0;
+	if (curr == entry && !xas->xa_sibs)
+		return curr;
+
+	if (node && xas->xa_sibs)
+		xas_squash_marks(xas);
+	if (!entry)
+		xas_init_marks(xas);
+
+	if (!node) {
+		rcu_assign_pointer(xas->xa->xa_head, entry);
+		if (xa_is_node(curr))
+			xas_free_nodes(xas, xa_to_node(curr));
+		return curr;
+	}
+	return xas_store_slots(xas, entry, curr);
+}
+EXPORT_SYMBOL_GPL(xas_store);
+
+/**
+ * xas_get_mark() - Returns the state of this mark.
+ * @xas: XArray operation state.
+ * @mark: Mark number.
+ *
+ * Return: true if the mark is set, false if the mark is clear or @xas
+ * is in an error state.
+ */
+bool xas_get_mark(const struct xa_state *xas, xa_mark_t mark)
+{
+	if (xas_invalid(xas))
+		return false;
+	if (!xas->xa_node)
+		return xa_marked(xas->xa, mark);
+	return node_get_mark(xas->xa_node, xas->xa_offset, mark);
+}
+EXPORT_SYMBOL_GPL(xas_get_mark);
+
+/**
+ * xas_set_mark() - Sets the mark on this entry and its parents.
+ * @xas: XArray operation state.
+ * @mark: Mark number.
+ *
+ * Sets @mark on the entry the cursor is on, and on every ancestor slot
+ * up to the array.  Does nothing for a cursor in an error state.
+ *
+ * Context: Any context.  Expects xa_lock to be held.
+ */
+void xas_set_mark(const struct xa_state *xas, xa_mark_t mark)
+{
+	struct xa_node *node = xas->xa_node;
+	unsigned int offset = xas->xa_offset;
+
+	if (xas_invalid(xas))
+		return;
+
+	while (node) {
+		if (node_set_mark(node, offset, mark))
+			return;
+		offset = node->offset;
+		node = xa_parent_locked(xas->xa, node);
+	}
+	xa_mark_set(xas->xa, mark);
+}
+EXPORT_SYMBOL_GPL(xas_set_mark);
+
+/**
+ * xas_clear_mark() - Clears the mark on this entry and its parents.
+ * @xas: XArray operation state.
+ * @mark: Mark number.
+ *
+ * Clears @mark on the entry the cursor is on, and on each ancestor slot
+ * whose subtree no longer has any entry with it.  Does nothing for a
+ * cursor in an error state.
+ *
+ * Context: Any context.  Expects xa_lock to be held.
+ */
+void xas_clear_mark(const struct xa_state *xas, xa_mark_t mark)
+{
+	struct xa_node *node = xas->xa_node;
+	unsigned int offset = xas->xa_offset;
+
+	if (xas_invalid(xas))
+		return;
+
+	while (node) {
+		if (!node_clear_mark(node, offset, mark))
+			return;
+		if (node_any_mark(node, mark))
+			return;
+		offset = node->offset;
+		node = xa_parent_locked(xas->xa, node);
+	}
+	xa_mark_clear(xas->xa, mark);
+}
+EXPORT_SYMBOL_GPL(xas_clear_mark);
+
+/**
+ * xas_init_marks() - Initialise all marks for the entry
+ * @xas: Array operations state.
+ *
+ * Puts the marks of the entry the cursor is on in the state of an empty
+ * slot: all clear, except the free mark of an allocating array, which is
+ * set.
+ *
+ * Context: Any context.  Expects xa_lock to be held.
+ */
+void xas_init_marks(const struct xa_state *xas)
+{
+	xa_mark_t mark;
+
+	for_each_xa_mark(mark) {
+		if (xa_track_free(xas->xa) && mark == XA_FREE_MARK)
+			xas_set_mark(xas, mark);
+		else
+			xas_clear_mark(xas, mark);
+	}
+}
+EXPORT_SYMBOL_GPL(xas_init_marks);
+
+#ifdef CONFIG_XARRAY_MULTI
+/* Set the marks in the bitmask @marks on slot @offset of @node. */
+static void node_set_marks(struct xa_node *node, unsigned int offset,
+			   unsigned int marks)
+{
+	xa_mark_t mark;
+
+	for_each_xa_mark(mark)
+		if (marks & (1U << (__force unsigned int)mark))
+			node_set_mark(node, offset, mark);
+}
+
+/* How many nodes splitting an entry of @order to the cursor's size needs. */
+static unsigned long xas_split_nodes(const struct xa_state *xas,
+				     unsigned int order)
+{
+	unsigned int top = order - order % XA_CHUNK_SHIFT;
+	unsigned long per_slot = 0, level = 1;
+	unsigned int shift;
+
+	if (top <= xas->xa_shift)
+		return 0;
+	/* Each slot of the old entry becomes a subtree down to xa_shift. */
+	for (shift = top; shift > xas->xa_shift; shift -= XA_CHUNK_SHIFT) {
+		per_slot += level;
+		level *= XA_CHUNK_SIZE;
+	}
+	return per_slot << (order % XA_CHUNK_SHIFT);
+}
+
+/**
+ * xas_split_alloc() - Allocate memory for splitting an entry.
+ * @xas: XArray operation state.
+ * @entry: New entry which will be stored in the array.
+ * @order: Current entry order.
+ * @gfp: Memory allocation flags.
+ *
+ * Allocates the nodes that xas_split() will need to split an entry of
+ * @order into entries of the cursor's order, without holding the lock.
+ * Entries of any size can be split; one that spans more than one level
+ * needs a subtree of nodes for each of its slots.  Nothing is needed
+ * when the new entries fit in the node the old one is in.  On failure
+ * the cursor holds -ENOMEM and nothing is kept.
+ *
+ * Context: May sleep if @gfp flags permit.
+ */
+void xas_split_alloc(struct xa_state *xas, void *entry, unsigned int order,
+		     gfp_t gfp)
+{
+	unsigned long nodes = xas_split_nodes(xas, order);
+
+	while (nodes--) {
+		if (!xas_add_spare(xas, gfp)) {
+			xas_destroy(xas);
+			xas_set_err(xas, -ENOMEM);
+			return;
+		}
+	}
+}
+EXPORT_SYMBOL_GPL(xas_split_alloc);
+
+/* Take a spare node that xas_split_alloc() provided. */
+static struct xa_node *xas_take_spare(struct xa_state *xas)
+{
+	struct xa_node *node = xas->xa_alloc;
+
+	xas->xa_alloc = rcu_dereference_raw(node->parent);
+	return node;
+}
+
+/*
+ * Fill @node, which covers part of a split entry, with @entry in pieces
+ * of the cursor's size, each carrying @marks; nodes below the cursor's
+ * level are built recursively from the spares.
+ */
+static void xas_fill_split(struct xa_state *xas, struct xa_node *node,
+			   void *entry, unsigned int marks)
+{
+	unsigned int i;
+
+	node->count = XA_CHUNK_SIZE;
+	node->nr_values = xa_is_value(entry) ? XA_CHUNK_SIZE : 0;
+	for (i = 0; i < XA_CHUNK_SIZE; i++) {
+		void *slot;
+
+		if (node->shift > xas->xa_shift) {
+			struct xa_node *child = xas_take_spare(xas);
+
+			child->shift = node->shift - XA_CHUNK_SHIFT;
+			child->offset = i;
+			child->array = xas->xa;
+			RCU_INIT_POINTER(child->parent, node);
+			xas_fill_split(xas, child, entry, marks);
+			slot = xa_mk_node(child);
+			node_set_marks(node, i, marks);
+		} else if (i & xas->xa_sibs) {
+			slot = xa_mk_sibling(i & ~xas->xa_sibs);
+		} else {
+			slot = entry;
+			node_set_marks(node, i, marks);
+		}
+		RCU_INIT_POINTER(node->slots[i], slot);
+		if (xa_is_node(slot))
+			xas_update(xas, xa_to_node(slot));
+	}
+	if (node->shift > xas->xa_shift)
+		node->nr_values = 0;
+}
+
+/**
+ * xas_split() - Split a multi-index entry into smaller entries.
+ * @xas: XArray operation state.
+ * @entry: New entry to store in the array.
+ * @order: Current entry order.
+ *
+ * Replaces the entry of @order that contains the cursor's index with
+ * entries of the cursor's order, each @entry and each with the old
+ * entry's marks.  The nodes this needs must come from xas_split_alloc().
+ * Readers see either the old entry or the new ones at every index.
+ *
+ * Context: Any context.  The caller should hold the xa_lock.
+ */
+void xas_split(struct xa_state *xas, void *entry, unsigned int order)
+{
+	unsigned int slots = 1U << (order % XA_CHUNK_SHIFT);
+	unsigned int first, offset, marks;
+	struct xa_node *node;
+	void *curr = xas_load(xas);
+	int values = 0;
+
+	node = xas->xa_node;
+	if (xas_top(node))
+		return;
+
+	marks = node_get_marks(node, xas->xa_offset);
+	first = xas->xa_offset;
+	/* Last slot first: a reader never sees a sibling of a new entry. */
+	for (offset = first + slots; offset-- > first; ) {
+		if (xas->xa_shift < node->shift) {
+			struct xa_node *child = xas_take_spare(xas);
+
+			child->shift = node->shift - XA_CHUNK_SHIFT;
+			child->offset = offset;
+			child->array = xas->xa;
+			RCU_INIT_POINTER(child->parent, node);
+			xas_fill_split(xas, child, entry, marks);
+			node_set_marks(node, offset, marks);
+			rcu_assign_pointer(node->slots[offset],
+					   xa_mk_node(child));
+			values -= xa_is_value(curr);
+			xas_update(xas, child);
+		} else if ((offset - first) & xas->xa_sibs) {
+			unsigned int canon = offset & ~xas->xa_sibs;
+
+			rcu_assign_pointer(node->slots[offset],
+					   xa_mk_sibling(canon));
+			values += xa_is_value(entry) - xa_is_value(curr);
+		} else {
+			node_set_marks(node, offset, marks);
+			rcu_assign_pointer(node->slots[offset], entry);
+			values += xa_is_value(entry) - xa_is_value(curr);
+		}
+	}
+
+	node->nr_values += values;
+	xas_update(xas, node);
+}
+EXPORT_SYMBOL_GPL(xas_split);
+#endif
+
+/**
+ * xas_pause() - Pause a walk to drop a lock.
+ * @xas: XArray operation state.
+ *
+ * Call before dropping the lock in the middle of a walk.  The cursor is
+ * moved past the entry it is on (past all of a multi-index entry) and
+ * reset, so the next xas_find() or xas_next_entry() starts from the
+ * index after it, even if the array changed meanwhile.
+ *
+ * Context: Any context.
+ */
+void xas_pause(struct xa_state *xas)
+{
+	struct xa_node *node = xas->xa_node;
+
+	if (xas_invalid(xas))
+		return;
+
+	xas->xa_node = XAS_RESTART;
+	if (node) {
+		unsigned long offset = xas->xa_offset;
+
+		while (++offset < XA_CHUNK_SIZE) {
+			if (!xa_is_sibling(xa_entry(xas->xa, node, offset)))
+				break;
+		}
+		/* Index the start of the next entry, not the middle of it. */
+		xas->xa_index &= ~0UL << node->shift;
+		xas->xa_index += (offset - xas->xa_offset) << node->shift;
+		if (xas->xa_index == 0)
+			xas->xa_node = XAS_BOUNDS;
+	} else {
+		xas->xa_index++;
+	}
+}
+EXPORT_SYMBOL_GPL(xas_pause);
+
+/*
+ * Walk down from the cursor's slot, which may hold a node, to the entry
+ * at xa_index in the lowest node on the path.
+ */
+static void *xas_walk_down(struct xa_state *xas)
+{
+	for (;;) {
+		void *entry = xa_entry(xas->xa, xas->xa_node, xas->xa_offset);
+
+		if (!xa_is_node(entry))
+			return entry;
+		xas->xa_node = xa_to_node(entry);
+		xas_set_offset(xas);
+	}
+}
+
+/*
+ * __xas_prev() - Find the previous entry in the XArray.
+ * @xas: XArray operation state.
+ *
+ * The slow path of xas_prev(): moves up the tree when the cursor leaves
+ * its node and walks down again.
+ */
+void *__xas_prev(struct xa_state *xas)
+{
+	if (!xas_frozen(xas->xa_node))
+		xas->xa_index--;
+	if (!xas->xa_node)
+		return set_bounds(xas);
+	if (xas_not_node(xas->xa_node))
+		return xas_load(xas);
+
+	if (xas->xa_offset != get_offset(xas->xa_index, xas->xa_node))
+		xas->xa_offset--;
+
+	while (xas->xa_offset == 255) {
+		xas->xa_offset = xas->xa_node->offset - 1;
+		xas->xa_node = xa_parent(xas->xa, xas->xa_node);
+		if (!xas->xa_node)
+			return set_bounds(xas);
+	}
+	return xas_walk_down(xas);
+}
+EXPORT_SYMBOL_GPL(__xas_prev);
+
+/*
+ * __xas_next() - Find the next entry in the XArray.
+ * @xas: XArray operation state.
+ *
+ * The slow path of xas_next(): moves up the tree when the cursor leaves
+ * its node and walks down again.
+ */
+void *__xas_next(struct xa_state *xas)
+{
+	if (!xas_frozen(xas->xa_node))
+		xas->xa_index++;
+	if (!xas->xa_node)
+		return set_bounds(xas);
+	if (xas_not_node(xas->xa_node))
+		return xas_load(xas);
+
+	if (xas->xa_offset != get_offset(xas->xa_index, xas->xa_node))
+		xas->xa_offset++;
+
+	while (xas->xa_offset == XA_CHUNK_SIZE) {
+		xas->xa_offset = xas->xa_node->offset + 1;
+		xas->xa_node = xa_parent(xas->xa, xas->xa_node);
+		if (!xas->xa_node)
+			return set_bounds(xas);
+	}
+	return xas_walk_down(xas);
+}
+EXPORT_SYMBOL_GPL(__xas_next);
+
+/**
+ * xas_find() - Find the next present entry in the XArray.
+ * @xas: XArray operation state.
+ * @max: Highest index to return.
+ *
+ * With a reset cursor, returns the entry at xa_index if there is one
+ * (even in the middle of a multi-index entry), else the next present
+ * entry up to @max.  With a cursor already on an entry, returns the next
+ * one after it.  Retry and zero entries are returned too, for the caller
+ * to handle with xas_retry().
+ *
+ * Running past @max leaves the cursor on the node it reached with
+ * xa_index above @max; running off the end of the tree leaves it in the
+ * bounds state.
+ *
+ * Context: Any context.  The caller should hold the xa_lock or the RCU lock.
+ * Return: The entry, if found, otherwise %NULL.
+ */
+void *xas_find(struct xa_state *xas, unsigned long max)
+{
+	void *entry;
+
+	if (xas_error(xas) || xas->xa_node == XAS_BOUNDS)
+		return NULL;
+	if (xas->xa_index > max)
+		return set_bounds(xas);
+
+	if (!xas->xa_node) {
+		xas->xa_index = 1;
+		return set_bounds(xas);
+	} else if (xas->xa_node == XAS_RESTART) {
+		entry = xas_load(xas);
+		if (entry || xas_not_node(xas->xa_node))
+			return entry;
+	} else if (!xas->xa_node->shift &&
+		   xas->xa_offset != (xas->xa_index & XA_CHUNK_MASK)) {
+		/* The index was moved by hand; resume just before it. */
+		xas->xa_offset = ((xas->xa_index - 1) & XA_CHUNK_MASK) + 1;
+	}
+
+	xas_next_offset(xas);
+	while (xas->xa_node && xas->xa_index <= max) {
+		if (unlikely(xas->xa_offset == XA_CHUNK_SIZE)) {
+			xas->xa_offset = xas->xa_node->offset + 1;
+			xas->xa_node = xa_parent(xas->xa, xas->xa_node);
+			continue;
+		}
+		entry = xa_entry(xas->xa, xas->xa_node, xas->xa_offset);
+		if (xa_is_node(entry)) {
+			xas->xa_node = xa_to_node(entry);
+			xas->xa_offset = 0;
+			continue;
+		}
+		if (entry && !xa_is_sibling(entry))
+			return entry;
+		xas_next_offset(xas);
+	}
+
+	if (!xas->xa_node)
+		xas->xa_node = XAS_BOUNDS;
+	return NULL;
+}
+EXPORT_SYMBOL_GPL(xas_find);
+
+/* xas_find_marked() found nothing up to @max. */
+static void *xas_marked_past_max(struct xa_state *xas)
+{
+	xas->xa_node = XAS_RESTART;
+	return NULL;
+}
+
+/* xas_find_marked() ran off the top of the tree (or started past it). */
+static void *xas_marked_end(struct xa_state *xas, unsigned long max)
+{
+	if (xas->xa_index > max)
+		return xas_marked_past_max(xas);
+	return set_bounds(xas);
+}
+
+/**
+ * xas_find_marked() - Find the next marked entry in the XArray.
+ * @xas: XArray operation state.
+ * @max: Highest index to return.
+ * @mark: Mark number to search for.
+ *
+ * As xas_find(), for entries with @mark set.  In an allocating array the
+ * free mark is set on empty slots, so searching for it can return %NULL
+ * with the cursor on a free slot.
+ *
+ * Nothing found up to @max leaves the cursor reset (XAS_RESTART) with
+ * xa_index past @max; running off the end of the tree leaves it in the
+ * bounds state with xa_index just past the tree.  xa_alloc() relies on
+ * the difference.
+ *
+ * Context: Any context.  The caller should hold the xa_lock or the RCU lock.
+ * Return: The entry, if found, otherwise %NULL.
+ */
+void *xas_find_marked(struct xa_state *xas, unsigned long max, xa_mark_t mark)
+{
+	bool advance = true;
+	unsigned int offset;
+	void *entry;
+
+	if (xas_error(xas))
+		return NULL;
+	if (xas->xa_index > max)
+		return xas_marked_past_max(xas);
+
+	if (!xas->xa_node) {
+		xas->xa_index = 1;
+		return xas_marked_end(xas, max);
+	} else if (xas_top(xas->xa_node)) {
+		advance = false;
+		entry = xa_head(xas->xa);
+		xas->xa_node = NULL;
+		if (xas->xa_index > max_index(entry))
+			return xas_marked_end(xas, max);
+		if (!xa_is_node(entry)) {
+			if (xa_marked(xas->xa, mark))
+				return entry;
+			xas->xa_index = 1;
+			return xas_marked_end(xas, max);
+		}
+		xas->xa_node = xa_to_node(entry);
+		xas->xa_offset = xas->xa_index >> xas->xa_node->shift;
+	}
+
+	while (xas->xa_index <= max) {
+		if (unlikely(xas->xa_offset == XA_CHUNK_SIZE)) {
+			xas->xa_offset = xas->xa_node->offset + 1;
+			xas->xa_node = xa_parent(xas->xa, xas->xa_node);
+			if (!xas->xa_node)
+				break;
+			advance = false;
+			continue;
+		}
+
+		if (!advance) {
+			/* Starting inside a multi-index entry: use its head. */
+			entry = xa_entry(xas->xa, xas->xa_node, xas->xa_offset);
+			if (xa_is_sibling(entry)) {
+				xas->xa_offset = xa_to_sibling(entry);
+				xas_move_index(xas, xas->xa_offset);
+			}
+		}
+
+		offset = xas_find_chunk(xas, advance, mark);
+		if (offset > xas->xa_offset) {
+			advance = false;
+			xas_move_index(xas, offset);
+			/* The index wraps to 0 past the top of the tree. */
+			if ((xas->xa_index - 1) >= max)
+				return xas_marked_past_max(xas);
+			xas->xa_offset = offset;
+			if (offset == XA_CHUNK_SIZE)
+				continue;
+		}
+
+		entry = xa_entry(xas->xa, xas->xa_node, xas->xa_offset);
+		if (!entry && !(xa_track_free(xas->xa) && mark == XA_FREE_MARK))
+			continue;
+		if (xa_is_sibling(entry)) {
+			xas->xa_offset = xa_to_sibling(entry);
+			xas_move_index(xas, xas->xa_offset);
+			entry = xa_entry(xas->xa, xas->xa_node, xas->xa_offset);
+		}
+		if (!xa_is_node(entry))
+			return entry;
+		xas->xa_node = xa_to_node(entry);
+		xas_set_offset(xas);
+	}
+
+	return xas_marked_end(xas, max);
+}
+EXPORT_SYMBOL_GPL(xas_find_marked);
+
+/**
+ * xas_find_conflict() - Find the next present entry in a range.
+ * @xas: XArray operation state.
+ *
+ * Returns, one per call, each entry that overlaps the range the cursor
+ * describes (its index and order), so a caller can check a multi-index
+ * store will not overwrite something it should not.
+ *
+ * Context: Any context.  Expects xa_lock to be held.
+ * Return: The next entry in the range covered by @xas or %NULL.
+ */
+void *xas_find_conflict(struct xa_state *xas)
+{
+	void *curr;
+
+	if (xas_error(xas))
+		return NULL;
+	if (!xas->xa_node)
+		return NULL;
+
+	if (xas_top(xas->xa_node)) {
+		curr = xas_start(xas);
+		if (!curr)
+			return NULL;
+		while (xa_is_node(curr))
+			curr = xas_descend(xas, xa_to_node(curr));
+		if (curr)
+			return curr;
+	}
+
+	if (xas->xa_node->shift > xas->xa_shift)
+		return NULL;
+
+	for (;;) {
+		if (xas->xa_node->shift == xas->xa_shift) {
+			if ((xas->xa_offset & xas->xa_sibs) == xas->xa_sibs)
+				break;
+		} else if (xas->xa_offset == XA_CHUNK_MASK) {
+			xas->xa_offset = xas->xa_node->offset;
+			xas->xa_node = xa_parent_locked(xas->xa, xas->xa_node);
+			if (!xas->xa_node)
+				break;
+			continue;
+		}
+		curr = xa_entry_locked(xas->xa, xas->xa_node, ++xas->xa_offset);
+		if (xa_is_sibling(curr))
+			continue;
+		while (xa_is_node(curr)) {
+			xas->xa_node = xa_to_node(curr);
+			xas->xa_offset = 0;
+			curr = xa_entry_locked(xas->xa, xas->xa_node, 0);
+		}
+		if (curr)
+			return curr;
+	}
+	xas->xa_offset -= xas->xa_sibs;
+	return NULL;
+}
+EXPORT_SYMBOL_GPL(xas_find_conflict);
+
+/**
+ * xa_load() - Load an entry from an XArray.
+ * @xa: XArray.
+ * @index: index into array.
+ *
+ * Context: Any context.  Takes and releases the RCU lock.
+ * Return: The entry at @index in @xa; %NULL for an empty or reserved
+ * index.  Never an internal entry.
+ */
+void *xa_load(struct xarray *xa, unsigned long index)
+{
+	XA_STATE(xas, xa, index);
+	void *entry;
+
+	rcu_read_lock();
+	do {
+		entry = xas_load(&xas);
+		if (xa_is_zero(entry))
+			entry = NULL;
+	} while (xas_retry(&xas, entry));
+	rcu_read_unlock();
+
+	return entry;
+}
+EXPORT_SYMBOL(xa_load);
+
+/*
+ * What the normal API returns for an operation: the error if one
+ * happened, else the old entry with a reservation reported as %NULL.
+ */
+static void *xas_result(struct xa_state *xas, void *curr)
+{
+	if (xa_is_zero(curr))
+		return NULL;
+	if (xas_error(xas))
+		curr = xas->xa_node;
+	return curr;
+}
+
+/**
+ * __xa_erase() - Erase this entry from the XArray while locked.
+ * @xa: XArray.
+ * @index: Index into array.
+ *
+ * Erases the entry at @index (all of a multi-index entry) and its marks.
+ *
+ * Context: Any context.  Expects xa_lock to be held on entry.
+ * Return: The entry which used to be at this index.
+ */
+void *__xa_erase(struct xarray *xa, unsigned long index)
+{
+	XA_STATE(xas, xa, index);
+
+	return xas_result(&xas, xas_store(&xas, NULL));
+}
+EXPORT_SYMBOL(__xa_erase);
+
+/**
+ * xa_erase() - Erase this entry from the XArray.
+ * @xa: XArray.
+ * @index: Index of entry.
+ *
+ * The same as storing %NULL, except in an allocating array, where
+ * storing %NULL keeps the index allocated and this frees it.
+ *
+ * Context: Any context.  Takes and releases the xa_lock.
+ * Return: The entry which used to be at this index.
+ */
+void *xa_erase(struct xarray *xa, unsigned long index)
+{
+	void *entry;
+
+	xa_lock(xa);
+	entry = __xa_erase(xa, index);
+	xa_unlock(xa);
+
+	return entry;
+}
+EXPORT_SYMBOL(xa_erase);
+
+/**
+ * __xa_store() - Store this entry in the XArray.
+ * @xa: XArray.
+ * @index: Index into array.
+ * @entry: New entry.
+ * @gfp: Memory allocation flags.
+ *
+ * As xa_store(), for a caller that holds the xa_lock.  The lock may be
+ * dropped to allocate memory if @gfp allows.
+ *
+ * Context: Any context.  Expects xa_lock to be held on entry.  May
+ * release and reacquire xa_lock if @gfp flags permit.
+ * Return: The old entry at this index or xa_err() if an error happened.
+ */
+void *__xa_store(struct xarray *xa, unsigned long index, void *entry, gfp_t gfp)
+{
+	XA_STATE(xas, xa, index);
+	void *curr;
+
+	if (WARN_ON_ONCE(xa_is_advanced(entry)))
+		return XA_ERROR(-EINVAL);
+	if (xa_track_free(xa) && !entry)
+		entry = XA_ZERO_ENTRY;
+
+	do {
+		curr = xas_store(&xas, entry);
+		if (xa_track_free(xa))
+			xas_clear_mark(&xas, XA_FREE_MARK);
+	} while (__xas_nomem(&xas, gfp));
+
+	return xas_result(&xas, curr);
+}
+EXPORT_SYMBOL(__xa_store);
+
+/**
+ * xa_store() - Store this entry in the XArray.
+ * @xa: XArray.
+ * @index: Index into array.
+ * @entry: New entry.
+ * @gfp: Memory allocation flags.
+ *
+ * Replaces whatever is at @index, including all of a multi-index entry
+ * that contains it.  Storing %NULL is erasing, except in an allocating
+ * array, where the index stays allocated (reserved) until xa_erase().
+ * Internal entries cannot be stored (-EINVAL).
+ *
+ * Context: Any context.  Takes and releases the xa_lock.
+ * May sleep if the @gfp flags permit.
+ * Return: The old entry at this index on success, xa_err(-EINVAL) if @entry
+ * cannot be stored in an XArray, or xa_err(-ENOMEM) if memory allocation
+ * failed.
+ */
+void *xa_store(struct xarray *xa, unsigned long index, void *entry, gfp_t gfp)
+{
+	void *curr;
+
+	xa_lock(xa);
+	curr = __xa_store(xa, index, entry, gfp);
+	xa_unlock(xa);
+
+	return curr;
+}
+EXPORT_SYMBOL(xa_store);
+
+/**
+ * __xa_cmpxchg() - Store this entry in the XArray.
+ * @xa: XArray.
+ * @index: Index into array.
+ * @old: Old value to test against.
+ * @entry: New entry.
+ * @gfp: Memory allocation flags.
+ *
+ * As xa_cmpxchg(), for a caller that holds the xa_lock.
+ *
+ * Context: Any context.  Expects xa_lock to be held on entry.  May
+ * release and reacquire xa_lock if @gfp flags permit.
+ * Return: The old entry at this index or xa_err() if an error happened.
+ */
+void *__xa_cmpxchg(struct xarray *xa, unsigned long index,
+		   void *old, void *entry, gfp_t gfp)
+{
+	XA_STATE(xas, xa, index);
+	void *curr;
+
+	if (WARN_ON_ONCE(xa_is_advanced(entry)))
+		return XA_ERROR(-EINVAL);
+
+	do {
+		curr = xas_load(&xas);
+		if (curr == old) {
+			xas_store(&xas, entry);
+			if (xa_track_free(xa) && entry && !curr)
+				xas_clear_mark(&xas, XA_FREE_MARK);
+		}
+	} while (__xas_nomem(&xas, gfp));
+
+	return xas_result(&xas, curr);
+}
+EXPORT_SYMBOL(__xa_cmpxchg);
+
+/**
+ * __xa_insert() - Store this entry in the XArray if no entry is present.
+ * @xa: XArray.
+ * @index: Index into array.
+ * @entry: New entry.
+ * @gfp: Memory allocation flags.
+ *
+ * As xa_insert(), for a caller that holds the xa_lock.  A reserved index
+ * is occupied; inserting %NULL reserves the index.
+ *
+ * Context: Any context.  Expects xa_lock to be held on entry.  May
+ * release and reacquire xa_lock if @gfp flags permit.
+ * Return: 0 if the store succeeded.  -EBUSY if another entry was present.
+ * -ENOMEM if memory could not be allocated.
+ */
+int __xa_insert(struct xarray *xa, unsigned long index, void *entry, gfp_t gfp)
+{
+	XA_STATE(xas, xa, index);
+	void *curr;
+
+	if (WARN_ON_ONCE(xa_is_advanced(entry)))
+		return -EINVAL;
+	if (!entry)
+		entry = XA_ZERO_ENTRY;
+
+	do {
+		curr = xas_load(&xas);
+		if (!curr) {
+			xas_store(&xas, entry);
+			if (xa_track_free(xa))
+				xas_clear_mark(&xas, XA_FREE_MARK);
+		} else {
+			xas_set_err(&xas, -EBUSY);
+		}
+	} while (__xas_nomem(&xas, gfp));
+
+	return xas_error(&xas);
+}
+EXPORT_SYMBOL(__xa_insert);
+
+#ifdef CONFIG_XARRAY_MULTI
+/*
+ * Aim the cursor at the first piece of [@first, @last] that one store can
+ * cover: the highest level whose slots @first is aligned to and the range
+ * fills at least one of, then as many whole slots of that level as the
+ * range fills and the node has left.
+ */
+static void xas_set_range(struct xa_state *xas, unsigned long first,
+			  unsigned long last)
+{
+	unsigned long span = last - first;
+	unsigned long slots, room;
+	unsigned int shift = 0;
+
+	xas_set(xas, first);
+	while (shift + XA_CHUNK_SHIFT < BITS_PER_LONG &&
+	       !(first & ((XA_CHUNK_SIZE << shift) - 1)) &&
+	       span >= (XA_CHUNK_SIZE << shift) - 1)
+		shift += XA_CHUNK_SHIFT;
+
+	/* Whole slots of 2^shift indices in the range (span + 1 may wrap). */
+	if (span == ULONG_MAX)
+		slots = (ULONG_MAX >> shift) + 1;
+	else
+		slots = (span + 1) >> shift;
+	room = XA_CHUNK_SIZE - ((first >> shift) & XA_CHUNK_MASK);
+	xas->xa_shift = shift;
+	xas->xa_sibs = min(slots, room) - 1;
+}
+
+/**
+ * xa_store_range() - Store this entry at a range of indices in the XArray.
+ * @xa: XArray.
+ * @first: First index to affect.
+ * @last: Last index to affect.
+ * @entry: New entry.
+ * @gfp: Memory allocation flags.
+ *
+ * After this, every index from @first to @last reads as @entry; the
+ * range is covered with as few multi-index entries as alignment allows.
+ * Storing %NULL erases the range.  Any entry the range overlaps is
+ * replaced as a whole.
+ *
+ * Context: Process context.  Takes and releases the xa_lock.  May sleep
+ * if the @gfp flags permit.
+ * Return: %NULL on success, xa_err(-EINVAL) if @entry cannot be stored in
+ * an XArray, or xa_err(-ENOMEM) if memory allocation failed.
+ */
+void *xa_store_range(struct xarray *xa, unsigned long first,
+		     unsigned long last, void *entry, gfp_t gfp)
+{
+	XA_STATE(xas, xa, 0);
+
+	if (WARN_ON_ONCE(xa_is_internal(entry)))
+		return XA_ERROR(-EINVAL);
+	if (last < first)
+		return XA_ERROR(-EINVAL);
+
+	do {
+		unsigned long index = first;
+
+		xas_lock(&xas);
+		if (entry) {
+			/* Make the tree tall enough for @last first. */
+			unsigned int order = BITS_PER_LONG;
+
+			if (last + 1)
+				order = __ffs(last + 1);
+			xas_set_order(&xas, last, order);
+			xas_create(&xas, true);
+		}
+		while (!xas_error(&xas)) {
+			xas_set_range(&xas, index, last);
+			xas_store(&xas, entry);
+			if (xas_error(&xas))
+				break;
+			index += xas_size(&xas);
+			if (!index || index > last)
+				break;
+		}
+		xas_unlock(&xas);
+	} while (xas_nomem(&xas, gfp));
+
+	return xas_result(&xas, NULL);
+}
+EXPORT_SYMBOL(xa_store_range);
+
+/**
+ * xas_get_order() - Get the order of an entry.
+ * @xas: XArray operation state.
+ *
+ * Called after xas_load(); the cursor must be on an entry.
+ *
+ * Return: A number between 0 and 63 indicating the order of the entry.
+ */
+int xas_get_order(struct xa_state *xas)
+{
+	unsigned int order = 0;
+
+	if (!xas->xa_node)
+		return 0;
+
+	while (xas->xa_offset + (1U << order) < XA_CHUNK_SIZE &&
+	       xa_is_sibling(xa_entry(xas->xa, xas->xa_node,
+				      xas->xa_offset + (1U << order))))
+		order++;
+
+	return order + xas->xa_node->shift;
+}
+EXPORT_SYMBOL_GPL(xas_get_order);
+
+/**
+ * xa_get_order() - Get the order of an entry.
+ * @xa: XArray.
+ * @index: Index of the entry.
+ *
+ * Return: A number between 0 and 63 indicating the order of the entry,
+ * 0 if there is no entry at @index.
+ */
+int xa_get_order(struct xarray *xa, unsigned long index)
+{
+	XA_STATE(xas, xa, index);
+	int order = 0;
+	void *entry;
+
+	rcu_read_lock();
+	entry = xas_load(&xas);
+	if (entry)
+		order = xas_get_order(&xas);
+	rcu_read_unlock();
+
+	return order;
+}
+EXPORT_SYMBOL(xa_get_order);
+#endif /* CONFIG_XARRAY_MULTI */
+
+/**
+ * __xa_alloc() - Find somewhere to store this entry in the XArray.
+ * @xa: XArray.
+ * @id: Pointer to ID.
+ * @entry: New entry.
+ * @limit: Range for allocated ID.
+ * @gfp: Memory allocation flags.
+ *
+ * As xa_alloc(), for a caller that holds the xa_lock.
+ *
+ * Context: Any context.  Expects xa_lock to be held on entry.  May
+ * release and reacquire xa_lock if @gfp flags permit.
+ * Return: 0 on success, -ENOMEM if memory could not be allocated or
+ * -EBUSY if there are no free entries in @limit, -EINVAL if @entry
+ * cannot be stored or the array does not allocate.
+ */
+int __xa_alloc(struct xarray *xa, u32 *id, void *entry,
+	       struct xa_limit limit, gfp_t gfp)
+{
+	XA_STATE(xas, xa, 0);
+
+	if (WARN_ON_ONCE(xa_is_advanced(entry)))
+		return -EINVAL;
+	if (WARN_ON_ONCE(!xa_track_free(xa)))
+		return -EINVAL;
+	if (!entry)
+		entry = XA_ZERO_ENTRY;
+
+	do {
+		xas.xa_index = limit.min;
+		xas_find_marked(&xas, limit.max, XA_FREE_MARK);
+		/* Past the limit; off the end of the tree is free space. */
+		if (xas.xa_node == XAS_RESTART)
+			xas_set_err(&xas, -EBUSY);
+		else
+			*id = xas.xa_index;
+		xas_store(&xas, entry);
+		xas_clear_mark(&xas, XA_FREE_MARK);
+	} while (__xas_nomem(&xas, gfp));
+
+	return xas_error(&xas);
+}
+EXPORT_SYMBOL(__xa_alloc);
+
+/**
+ * __xa_alloc_cyclic() - Find somewhere to store this entry in the XArray.
+ * @xa: XArray.
+ * @id: Pointer to ID.
+ * @entry: New entry.
+ * @limit: Range of allocated ID.
+ * @next: Pointer to next ID to allocate.
+ * @gfp: Memory allocation flags.
+ *
+ * As xa_alloc_cyclic(), for a caller that holds the xa_lock.
+ *
+ * Context: Any context.  Expects xa_lock to be held on entry.  May
+ * release and reacquire xa_lock if @gfp flags permit.
+ * Return: 0 if the allocation succeeded without wrapping.  1 if the
+ * allocation succeeded after wrapping, -ENOMEM if memory could not be
+ * allocated or -EBUSY if there are no free entries in @limit.
+ */
+int __xa_alloc_cyclic(struct xarray *xa, u32 *id, void *entry,
+		      struct xa_limit limit, u32 *next, gfp_t gfp)
+{
+	u32 bottom = limit.min;
+	int ret;
+
+	limit.min = max(bottom, *next);
+	ret = __xa_alloc(xa, id, entry, limit, gfp);
+	if (ret == 0 && (xa->xa_flags & XA_FLAGS_ALLOC_WRAPPED)) {
+		xa->xa_flags &= ~XA_FLAGS_ALLOC_WRAPPED;
+		ret = 1;
+	}
+	if (ret < 0 && limit.min > bottom) {
+		/* Nothing free above *next: wrap to the bottom. */
+		limit.min = bottom;
+		ret = __xa_alloc(xa, id, entry, limit, gfp);
+		if (ret == 0)
+			ret = 1;
+	}
+	if (ret >= 0) {
+		*next = *id + 1;
+		if (*next == 0)
+			xa->xa_flags |= XA_FLAGS_ALLOC_WRAPPED;
+	}
+	return ret;
+}
+EXPORT_SYMBOL(__xa_alloc_cyclic);
+
+/**
+ * __xa_set_mark() - Set this mark on this entry while locked.
+ * @xa: XArray.
+ * @index: Index of entry.
+ * @mark: Mark number.
+ *
+ * Attempting to set a mark on a %NULL entry does not succeed.
+ *
+ * Context: Any context.  Expects xa_lock to be held on entry.
+ */
+void __xa_set_mark(struct xarray *xa, unsigned long index, xa_mark_t mark)
+{
+	XA_STATE(xas, xa, index);
+	void *entry = xas_load(&xas);
+
+	if (entry)
+		xas_set_mark(&xas, mark);
+}
+EXPORT_SYMBOL(__xa_set_mark);
+
+/**
+ * __xa_clear_mark() - Clear this mark on this entry while locked.
+ * @xa: XArray.
+ * @index: Index of entry.
+ * @mark: Mark number.
+ *
+ * Context: Any context.  Expects xa_lock to be held on entry.
+ */
+void __xa_clear_mark(struct xarray *xa, unsigned long index, xa_mark_t mark)
+{
+	XA_STATE(xas, xa, index);
+	void *entry = xas_load(&xas);
+
+	if (entry)
+		xas_clear_mark(&xas, mark);
+}
+EXPORT_SYMBOL(__xa_clear_mark);
+
+/**
+ * xa_get_mark() - Inquire whether this mark is set on this entry.
+ * @xa: XArray.
+ * @index: Index of entry.
+ * @mark: Mark number.
+ *
+ * This function uses the RCU read lock, so the result may be out of date
+ * by the time it returns.  If you need the result to be stable, use a lock.
+ *
+ * Context: Any context.  Takes and releases the RCU lock.
+ * Return: True if the entry at @index has this mark set, false if it doesn't.
+ */
+bool xa_get_mark(struct xarray *xa, unsigned long index, xa_mark_t mark)
+{
+	XA_STATE(xas, xa, index);
+	void *entry;
+
+	rcu_read_lock();
+	entry = xas_start(&xas);
+	while (xas_get_mark(&xas, mark)) {
+		if (!xa_is_node(entry))
+			goto found;
+		entry = xas_descend(&xas, xa_to_node(entry));
+	}
+	rcu_read_unlock();
+	return false;
+found:
+	rcu_read_unlock();
+	return true;
+}
+EXPORT_SYMBOL(xa_get_mark);
+
+/**
+ * xa_set_mark() - Set this mark on this entry.
+ * @xa: XArray.
+ * @index: Index of entry.
+ * @mark: Mark number.
+ *
+ * Attempting to set a mark on a %NULL entry does not succeed.
+ *
+ * Context: Process context.  Takes and releases the xa_lock.
+ */
+void xa_set_mark(struct xarray *xa, unsigned long index, xa_mark_t mark)
+{
+	xa_lock(xa);
+	__xa_set_mark(xa, index, mark);
+	xa_unlock(xa);
+}
+EXPORT_SYMBOL(xa_set_mark);
+
+/**
+ * xa_clear_mark() - Clear this mark on this entry.
+ * @xa: XArray.
+ * @index: Index of entry.
+ * @mark: Mark number.
+ *
+ * Clearing a mark always succeeds.
+ *
+ * Context: Process context.  Takes and releases the xa_lock.
+ */
+void xa_clear_mark(struct xarray *xa, unsigned long index, xa_mark_t mark)
+{
+	xa_lock(xa);
+	__xa_clear_mark(xa, index, mark);
+	xa_unlock(xa);
+}
+EXPORT_SYMBOL(xa_clear_mark);
+
+/* One step of a forward search: marked, or any present entry. */
+static void *xas_find_filtered(struct xa_state *xas, unsigned long max,
+			       xa_mark_t filter)
+{
+	if ((__force unsigned int)filter < XA_MAX_MARKS)
+		return xas_find_marked(xas, max, filter);
+	return xas_find(xas, max);
+}
+
+/**
+ * xa_find() - Search the XArray for an entry.
+ * @xa: XArray.
+ * @indexp: Pointer to an index.
+ * @max: Maximum index to search to.
+ * @filter: Selection criterion.
+ *
+ * Finds the entry in @xa that matches @filter (a mark, or %XA_PRESENT for
+ * any entry) with the lowest index at or above *@indexp and at or below
+ * @max, and sets *@indexp to its index.  A multi-index entry that
+ * contains *@indexp is found at *@indexp.
+ *
+ * Context: Any context.  Takes and releases the RCU lock.
+ * Return: The entry, if found, otherwise %NULL (*@indexp is unchanged).
+ */
+void *xa_find(struct xarray *xa, unsigned long *indexp,
+	      unsigned long max, xa_mark_t filter)
+{
+	XA_STATE(xas, xa, *indexp);
+	void *entry;
+
+	rcu_read_lock();
+	do {
+		entry = xas_find_filtered(&xas, max, filter);
+	} while (xas_retry(&xas, entry));
+	rcu_read_unlock();
+
+	if (entry)
+		*indexp = xas.xa_index;
+	return entry;
+}
+EXPORT_SYMBOL(xa_find);
+
+/* Is the cursor in a later slot of a multi-index entry than its head? */
+static bool xas_sibling(struct xa_state *xas)
+{
+	struct xa_node *node = xas->xa_node;
+	unsigned long mask;
+
+	if (!IS_ENABLED(CONFIG_XARRAY_MULTI) || !node)
+		return false;
+	mask = (XA_CHUNK_SIZE << node->shift) - 1;
+	return (xas->xa_index & mask) >
+		((unsigned long)xas->xa_offset << node->shift);
+}
+
+/**
+ * xa_find_after() - Search the XArray for a present entry.
+ * @xa: XArray.
+ * @indexp: Pointer to an index.
+ * @max: Maximum index to search to.
+ * @filter: Selection criterion.
+ *
+ * As xa_find(), for the first entry after *@indexp.  A multi-index entry
+ * that contains *@indexp is not found again.
+ *
+ * Context: Any context.  Takes and releases the RCU lock.
+ * Return: The entry, if found, otherwise %NULL (*@indexp is unchanged).
+ */
+void *xa_find_after(struct xarray *xa, unsigned long *indexp,
+		    unsigned long max, xa_mark_t filter)
+{
+	XA_STATE(xas, xa, *indexp + 1);
+	void *entry;
+
+	if (xas.xa_index == 0)
+		return NULL;
+
+	rcu_read_lock();
+	for (;;) {
+		entry = xas_find_filtered(&xas, max, filter);
+		if (xas_invalid(&xas))
+			break;
+		if (xas_sibling(&xas))
+			continue;
+		if (!xas_retry(&xas, entry))
+			break;
+	}
+	rcu_read_unlock();
+
+	if (entry)
+		*indexp = xas.xa_index;
+	return entry;
+}
+EXPORT_SYMBOL(xa_find_after);
+
+/* Does the entry in slot @offset of @node count for xa_find_before()? */
+static bool slot_matches(struct xa_node *node, unsigned int offset,
+			 void *entry, xa_mark_t filter)
+{
+	if (!entry || xa_is_sibling(entry) || xa_is_zero(entry))
+		return false;
+	if ((__force unsigned int)filter < XA_MAX_MARKS)
+		return node_get_mark(node, offset, filter);
+	return true;
+}
+
+/* The last index of slot @offset of @node, for an @index in that node. */
+static unsigned long slot_last(const struct xa_node *node,
+			       unsigned int offset, unsigned long index)
+{
+	unsigned long low = (1UL << node->shift) - 1;
+
+	index &= ~XA_CHUNK_MASK << node->shift;
+	return index | ((unsigned long)offset << node->shift) | low;
+}
+
+/*
+ * Search downwards from *@indexp for the highest matching entry whose
+ * range reaches @min or above.  On success *@indexp is the entry's first
+ * index.  Returns a retry entry if the tree changed under the walk.
+ */
+static void *xa_find_before_rcu(struct xarray *xa, unsigned long *indexp,
+				unsigned long min, xa_mark_t filter)
+{
+	void *entry = xa_head(xa);
+	unsigned long index = *indexp;
+	struct xa_node *node;
+	unsigned int offset;
+
+	if (!xa_is_node(entry)) {
+		if (min || xa_is_zero(entry))
+			return NULL;
+		if ((__force unsigned int)filter < XA_MAX_MARKS &&
+		    !xa_marked(xa, filter))
+			return NULL;
+		*indexp = 0;
+		return entry;
+	}
+	node = xa_to_node(entry);
+	index = min(index, max_index(entry));
+	offset = get_offset(index, node);
+	for (;;) {
+		if (slot_last(node, offset, index) < min)
+			return NULL;
+		entry = xa_entry(xa, node, offset);
+		if (xa_is_retry(entry))
+			return entry;
+		if (slot_matches(node, offset, entry, filter)) {
+			if (!node->shift || !xa_is_node(entry)) {
+				*indexp = slot_last(node, offset, index) &
+					  ~((1UL << node->shift) - 1);
+				return entry;
+			}
+			/* Into the subtree, starting at its last slot. */
+			index = min(index, slot_last(node, offset, index));
+			node = xa_to_node(entry);
+			offset = get_offset(index, node);
+			continue;
+		}
+		while (!offset) {
+			struct xa_node *parent = xa_parent(xa, node);
+
+			if (!parent)
+				return NULL;
+			offset = node->offset;
+			node = parent;
+		}
+		offset--;
+		index = slot_last(node, offset, index);
+	}
+}
+
+/**
+ * xa_find_before() - Search the XArray backwards for an entry.
+ * @xa: XArray.
+ * @indexp: Pointer to an index.
+ * @min: Minimum index to search to.
+ * @filter: Selection criterion.
+ *
+ * Finds the entry in @xa that matches @filter (a mark, or %XA_PRESENT
+ * for any entry) with the highest index at or below *@indexp and at or
+ * above @min, and sets *@indexp to the first index of that entry (for a
+ * multi-index entry, its start).  Reserved indices are skipped.  This
+ * function is not in Linux 6.1; xa_for_each_reverse() is built on it.
+ *
+ * Context: Any context.  Takes and releases the RCU lock.
+ * Return: The entry, if found, otherwise %NULL (*@indexp is unchanged).
+ */
+void *xa_find_before(struct xarray *xa, unsigned long *indexp,
+		     unsigned long min, xa_mark_t filter)
+{
+	unsigned long index;
+	void *entry;
+
+	if (*indexp < min)
+		return NULL;
+	rcu_read_lock();
+	do {
+		index = *indexp;
+		entry = xa_find_before_rcu(xa, &index, min, filter);
+	} while (xa_is_retry(entry));
+	rcu_read_unlock();
+
+	if (entry)
+		*indexp = index;
+	return entry;
+}
+EXPORT_SYMBOL(xa_find_before);
+
+/* Copy up to @n entries that xas_find_filtered() yields into @dst. */
+static unsigned int xas_extract(struct xa_state *xas, void **dst,
+				unsigned long max, unsigned int n,
+				xa_mark_t filter)
+{
+	unsigned int i = 0;
+	void *entry;
+
+	rcu_read_lock();
+	for (entry = xas_find_filtered(xas, max, filter); entry;
+	     entry = xas_find_filtered(xas, max, filter)) {
+		if (xas_retry(xas, entry))
+			continue;
+		dst[i++] = entry;
+		if (i == n)
+			break;
+	}
+	rcu_read_unlock();
+
+	return i;
+}
+
+/**
+ * xa_extract() - Copy selected entries from the XArray into a normal array.
+ * @xa: The source XArray to copy from.
+ * @dst: The buffer to copy entries into.
+ * @start: The first index in the XArray eligible to be selected.
+ * @max: The last index in the XArray eligible to be selected.
+ * @n: The maximum number of entries to copy.
+ * @filter: Selection criterion.
+ *
+ * Copies up to @n entries that match @filter from @start to @max, in
+ * index order, into @dst.  The copy is not atomic: entries stored or
+ * erased meanwhile may or may not be seen.
+ *
+ * Context: Any context.  Takes and releases the RCU lock.
+ * Return: The number of entries copied.
+ */
+unsigned int xa_extract(struct xarray *xa, void **dst, unsigned long start,
+			unsigned long max, unsigned int n, xa_mark_t filter)
+{
+	XA_STATE(xas, xa, start);
+
+	if (!n)
+		return 0;
+	return xas_extract(&xas, dst, max, n, filter);
+}
+EXPORT_SYMBOL(xa_extract);
+
+/**
+ * xa_delete_node() - Private interface for workingset code.
+ * @node: Node to be removed from the tree.
+ * @update: Function to call to update ancestor nodes.
+ *
+ * Removes @node, which holds nothing but value entries the caller no
+ * longer wants, from its array.
+ *
+ * Context: xa_lock must be held on entry and will not be released.
+ */
+void xa_delete_node(struct xa_node *node, xa_update_node_t update)
+{
+	struct xa_state xas = {
+		.xa = node->array,
+		.xa_index = (unsigned long)node->offset <<
+				(node->shift + XA_CHUNK_SHIFT),
+		.xa_shift = node->shift + XA_CHUNK_SHIFT,
+		.xa_offset = node->offset,
+		.xa_node = xa_parent_locked(node->array, node),
+		.xa_update = update,
+	};
+
+	xas_store(&xas, NULL);
+}
+EXPORT_SYMBOL_GPL(xa_delete_node);	/* For the benefit of the test suite */
+
+/**
+ * xa_destroy() - Free all internal data structures.
+ * @xa: XArray.
+ *
+ * Empties the array and frees its nodes.  The entries themselves are the
+ * caller's to free.  The array can be used again afterwards.
+ *
+ * Context: Any context.  Takes and releases the xa_lock, interrupt-safe.
+ */
+void xa_destroy(struct xarray *xa)
+{
+	XA_STATE(xas, xa, 0);
+	unsigned long flags;
+	void *entry;
+
+	xas.xa_node = NULL;
+	xas_lock_irqsave(&xas, flags);
+	entry = xa_head_locked(xa);
+	RCU_INIT_POINTER(xa->xa_head, NULL);
+	xas_init_marks(&xas);
+	if (xa_zero_busy(xa))
+		xa_mark_clear(xa, XA_FREE_MARK);
+	/* xas_free_nodes() checks the lock is held */
+	if (xa_is_node(entry))
+		xas_free_nodes(&xas, xa_to_node(entry));
+	xas_unlock_irqrestore(&xas, flags);
+}
+EXPORT_SYMBOL(xa_destroy);
+
+#ifdef XA_DEBUG
+/**
+ * xa_dump_node() - Print one node's header fields.
+ * @node: The node, or an xa_state special value.
+ */
+void xa_dump_node(const struct xa_node *node)
+{
+	unsigned int i, j;
+
+	if (!node)
+		return;
+	if ((unsigned long)node & 3) {
+		pr_cont("node %px\n", node);
+		return;
+	}
+
+	pr_cont("node %px %s %d parent %px shift %d count %d values %d array %px list %px %px marks",
+		node, node->parent ? "offset" : "max", node->offset,
+		node->parent, node->shift, node->count, node->nr_values,
+		node->array, node->private_list.prev, node->private_list.next);
+	for (i = 0; i < XA_MAX_MARKS; i++)
+		for (j = 0; j < XA_MARK_LONGS; j++)
+			pr_cont(" %lx", node->marks[i][j]);
+	pr_cont("\n");
+}
+
+/**
+ * xa_dump_index() - Print the range of indices a slot covers.
+ * @index: First index.
+ * @shift: The slot covers 2^@shift indices.
+ */
+void xa_dump_index(unsigned long index, unsigned int shift)
+{
+	if (!shift)
+		pr_info("%lu: ", index);
+	else if (shift >= BITS_PER_LONG)
+		pr_info("0-%lu: ", ~0UL);
+	else
+		pr_info("%lu-%lu: ", index, index | ((1UL << shift) - 1));
+}
+
+/* Print one slot's entry, and everything below it. */
+static void xa_dump_slot(const void *entry, unsigned long index,
+			 unsigned long shift)
+{
+	if (!entry)
+		return;
+
+	xa_dump_index(index, shift);
+	if (xa_is_node(entry)) {
+		if (shift == 0) {
+			pr_cont("%px\n", entry);
+		} else {
+			struct xa_node *node = xa_to_node(entry);
+			unsigned long i;
+
+			xa_dump_node(node);
+			for (i = 0; i < XA_CHUNK_SIZE; i++)
+				xa_dump_slot(node->slots[i],
+					     index + (i << node->shift),
+					     node->shift);
+		}
+	} else if (xa_is_value(entry)) {
+		pr_cont("value %ld (0x%lx) [%px]\n", xa_to_value(entry),
+			xa_to_value(entry), entry);
+	} else if (!xa_is_internal(entry)) {
+		pr_cont("%px\n", entry);
+	} else if (xa_is_retry(entry)) {
+		pr_cont("retry (%ld)\n", xa_to_internal(entry));
+	} else if (xa_is_sibling(entry)) {
+		pr_cont("sibling (slot %ld)\n", xa_to_sibling(entry));
+	} else if (xa_is_zero(entry)) {
+		pr_cont("zero (%ld)\n", xa_to_internal(entry));
+	} else {
+		pr_cont("UNKNOWN ENTRY (%px)\n", entry);
+	}
+}
+
+/**
+ * xa_dump() - Print the whole array, one line per entry and node.
+ * @xa: XArray.
+ */
+void xa_dump(const struct xarray *xa)
+{
+	void *entry = xa->xa_head;
+	unsigned int shift = 0;
+
+	pr_info("xarray: %px head %px flags %x marks %d %d %d\n", xa, entry,
+		xa->xa_flags, xa_marked(xa, XA_MARK_0),
+		xa_marked(xa, XA_MARK_1), xa_marked(xa, XA_MARK_2));
+	if (xa_is_node(entry))
+		shift = xa_to_node(entry)->shift + XA_CHUNK_SHIFT;
+	xa_dump_slot(entry, 0, shift);
+}
+
+/* One node of the DOT graph: a record with a field per non-empty slot. */
+static void xa_dot_node(const struct xa_node *node)
+{
+	unsigned int i;
+
+	pr_info("  n%px [label=\"{shift %u count %u values %u|{", node,
+		node->shift, node->count, node->nr_values);
+	for (i = 0; i < XA_CHUNK_SIZE; i++) {
+		void *entry = node->slots[i];
+
+		if (!entry)
+			continue;
+		pr_cont("<s%u>%u:", i, i);
+		if (xa_is_node(entry))
+			pr_cont("node");
+		else if (xa_is_value(entry))
+			pr_cont("v%lu", xa_to_value(entry));
+		else if (xa_is_sibling(entry))
+			pr_cont("sib%lu", xa_to_sibling(entry));
+		else if (xa_is_zero(entry))
+			pr_cont("zero");
+		else if (xa_is_retry(entry))
+			pr_cont("retry");
+		else
+			pr_cont("ptr");
+		pr_cont("%s", i + 1 < XA_CHUNK_SIZE ? "|" : "");
+	}
+	pr_cont("}}\"];\n");
+	for (i = 0; i < XA_CHUNK_SIZE; i++) {
+		void *entry = node->slots[i];
+
+		if (node->shift && xa_is_node(entry)) {
+			pr_info("  n%px:s%u -> n%px;\n", node, i,
+				xa_to_node(entry));
+			xa_dot_node(xa_to_node(entry));
+		}
+	}
+}
+
+/**
+ * xa_dump_dot() - Print the array's tree as a Graphviz DOT graph.
+ * @xa: XArray.
+ *
+ * Each node is a record of its non-empty slots, with an edge to each
+ * child node; pipe the output to `dot -Tpng`.  Not in Linux 6.1.
+ */
+void xa_dump_dot(const struct xarray *xa)
+{
+	void *entry = xa->xa_head;
+
+	pr_info("digraph xarray {\n  node [shape=record];\n");
+	pr_info("  head [label=\"xarray flags %x\"];\n", xa->xa_flags);
+	if (xa_is_node(entry)) {
+		pr_info("  head -> n%px;\n", xa_to_node(entry));
+		xa_dot_node(xa_to_node(entry));
+	} else if (entry) {
+		pr_info("  head -> entry0;\n  entry0 [label=\"0: %s\"];\n",
+			xa_is_value(entry) ? "value" : "ptr");
+	}
+	pr_info("}\n");
+}
+#endif
