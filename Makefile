@@ -1,5 +1,7 @@
 # xarray: an independent XArray for Linux 6.1 and for userspace.
 #
+#   make         build the userspace library in build/ (libxarray.so, .a, .pc)
+#   make install PREFIX=... install it
 #   make run     build the patched kernel, boot it in QEMU, run the XArray
 #                and IDA self-tests and the btrfs workload; print a summary
 #   make test    everything make run checks, plus every other test;
@@ -10,9 +12,11 @@
 # The kernel trees, builds and logs live in $(XARRAY_CACHE), by default
 # ~/.cache/xarray; see README.md.
 
-.PHONY: all run test deps tree patches clean-cache
+.PHONY: all run test deps tree patches clean
 
-all: run
+all: lib
+
+include userspace/lib.mk
 
 deps:
 	sh scripts/deps.sh
@@ -28,3 +32,6 @@ run:
 
 test:
 	sh scripts/run-steps.sh tests/run.steps tests/test.steps
+
+clean:
+	rm -rf build

@@ -262,7 +262,9 @@ static unsigned long max_index(void *entry)
 /*
  * The highest index the operation described by @xas touches.  A
  * multi-index entry that starts at 0 must not end up in xa_head, which
- * only ever stands for index 0 alone, so its range is stretched by one.
+ * only ever stands for index 0 alone, so its range is stretched by one
+ * (unless it is the whole index space, which needs a full-height tree
+ * anyway).
  */
 static unsigned long xas_max(struct xa_state *xas)
 {
@@ -272,7 +274,7 @@ static unsigned long xas_max(struct xa_state *xas)
 		unsigned long mask = ((xas->xa_sibs + 1UL) << xas->xa_shift) - 1;
 
 		last |= mask;
-		if (last == mask)
+		if (last == mask && mask != ULONG_MAX)
 			last++;
 	}
 	return last;
@@ -599,7 +601,7 @@ static void *xas_create(struct xa_state *xas, bool allow_root)
 {
 	struct xarray *xa = xas->xa;
 	struct xa_node *node = xas->xa_node;
-	unsigned int order = xas->xa_shift;
+	int order = xas->xa_shift;
 	void __rcu **slot;
 	void *entry;
 	int shift;
@@ -1056,7 +1058,8 @@ static unsigned long xas_split_nodes(const struct xa_state *xas,
  * Entries of any size can be split; one that spans more than one level
  * needs a subtree of nodes for each of its slots.  Nothing is needed
  * when the new entries fit in the node the old one is in.  On failure
- * the cursor holds -ENOMEM and nothing is kept.
+ * the cursor holds -ENOMEM (or -EINVAL if @entry is an internal entry
+ * other than a zero entry) and nothing is kept.
  *
  * Context: May sleep if @gfp flags permit.
  */
@@ -1065,6 +1068,11 @@ void xas_split_alloc(struct xa_state *xas, void *entry, unsigned int order,
 {
 	unsigned long nodes = xas_split_nodes(xas, order);
 
+	/* The pieces must be storable: no retry, sibling or node entries. */
+	if (WARN_ON_ONCE(xa_is_advanced(entry))) {
+		xas_set_err(xas, -EINVAL);
+		return;
+	}
 	while (nodes--) {
 		if (!xas_add_spare(xas, gfp)) {
 			xas_destroy(xas);
@@ -1202,7 +1210,6 @@ void xas_pause(struct xa_state *xas)
 	if (xas_invalid(xas))
 		return;
 
-	xas->xa_node = XAS_RESTART;
 	if (node) {
 		unsigned long offset = xas->xa_offset;
 
@@ -1210,13 +1217,12 @@ void xas_pause(struct xa_state *xas)
 			if (!xa_is_sibling(xa_entry(xas->xa, node, offset)))
 				break;
 		}
-		/* Index the start of the next entry, not the middle of it. */
-		xas->xa_index &= ~0UL << node->shift;
-		xas->xa_index += (offset - xas->xa_offset) << node->shift;
-		if (xas->xa_index == 0)
-			xas->xa_node = XAS_BOUNDS;
+		/* The start of the next entry, not an offset from this index. */
+		xas_move_index(xas, offset);
+		xas->xa_node = xas->xa_index ? XAS_RESTART : XAS_BOUNDS;
 	} else {
 		xas->xa_index++;
+		xas->xa_node = XAS_RESTART;
 	}
 }
 EXPORT_SYMBOL_GPL(xas_pause);

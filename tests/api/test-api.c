@@ -1,0 +1,533 @@
+// SPDX-License-Identifier: GPL-2.0+
+/*
+ * Tests of the public XArray API from userspace: the normal and advanced
+ * API, each documented bad input, and the functions beyond 6.1.  Built
+ * against lib/xarray.c with XA_DEBUG (internal consistency checks) under
+ * ASan and UBSan.  Prints one line per test and "N passed, N failed".
+ */
+#include <linux/xarray.h>
+
+static int passed, failed;
+static const char *current;
+static bool current_failed;
+
+#define CHECK(cond) do {						\
+		if (!(cond)) {						\
+			printf("FAIL %s: %s:%d: %s\n", current,		\
+			       __FILE__, __LINE__, #cond);		\
+			current_failed = true;				\
+		}							\
+	} while (0)
+
+static void *ptr(unsigned long i)
+{
+	return (void *)(i * 4 + 4096);	/* aligned, never internal */
+}
+
+/* Every test leaves its array empty; this checks no node was leaked. */
+static void run(const char *name, void (*fn)(void))
+{
+	current = name;
+	current_failed = false;
+	fn();
+	rcu_barrier();
+	if (xa_nodes_allocated) {
+		printf("FAIL %s: %ld nodes still allocated\n", name,
+		       xa_nodes_allocated);
+		current_failed = true;
+	}
+	if (current_failed) {
+		failed++;
+	} else {
+		passed++;
+		printf("ok   %s\n", name);
+	}
+}
+
+static void store_load_erase_round_trip(void)
+{
+	DEFINE_XARRAY(xa);
+	unsigned long i;
+
+	CHECK(xa_empty(&xa));
+	for (i = 0; i < 10000; i += 7)
+		CHECK(xa_store(&xa, i, ptr(i), GFP_KERNEL) == NULL);
+	for (i = 0; i < 10000; i++)
+		CHECK(xa_load(&xa, i) == (i % 7 ? NULL : ptr(i)));
+	CHECK(xa_store(&xa, 7, ptr(8), GFP_KERNEL) == ptr(7));
+	for (i = 0; i < 10000; i += 7)
+		CHECK(xa_erase(&xa, i) == (i == 7 ? ptr(8) : ptr(i)));
+	CHECK(xa_empty(&xa));
+	CHECK(xa_erase(&xa, 12345) == NULL);
+}
+
+static void value_entries_round_trip(void)
+{
+	DEFINE_XARRAY(xa);
+
+	CHECK(xa_is_value(xa_mk_value(0)));
+	CHECK(xa_to_value(xa_mk_value(LONG_MAX)) == LONG_MAX);
+	CHECK(xa_store(&xa, 3, xa_mk_value(42), GFP_KERNEL) == NULL);
+	CHECK(xa_to_value(xa_load(&xa, 3)) == 42);
+	CHECK(!xa_is_err(xa_load(&xa, 3)));
+	xa_destroy(&xa);
+}
+
+static void storing_internal_entries_is_einval(void)
+{
+	DEFINE_XARRAY(xa);
+	u32 id;
+
+	CHECK(xa_err(xa_store(&xa, 1, xa_mk_internal(3), GFP_KERNEL)) == -EINVAL);
+	CHECK(xa_err(xa_store(&xa, 1, XA_RETRY_ENTRY, GFP_KERNEL)) == -EINVAL);
+	CHECK(xa_err(xa_cmpxchg(&xa, 1, NULL, xa_mk_internal(1), GFP_KERNEL))
+	      == -EINVAL);
+	CHECK(xa_insert(&xa, 1, xa_mk_internal(2), GFP_KERNEL) == -EINVAL);
+	CHECK(xa_err(xa_store_range(&xa, 1, 5, xa_mk_internal(2), GFP_KERNEL))
+	      == -EINVAL);
+	CHECK(xa_alloc(&xa, &id, ptr(1), xa_limit_32b, GFP_KERNEL) == -EINVAL);
+	CHECK(xa_empty(&xa));
+}
+
+static void store_range_with_last_below_first_is_einval(void)
+{
+	DEFINE_XARRAY(xa);
+
+	CHECK(xa_err(xa_store_range(&xa, 10, 9, ptr(1), GFP_KERNEL)) == -EINVAL);
+	CHECK(xa_empty(&xa));
+}
+
+static void index_ulong_max_works(void)
+{
+	DEFINE_XARRAY(xa);
+	unsigned long index = 0;
+
+	CHECK(xa_store(&xa, ULONG_MAX, ptr(1), GFP_KERNEL) == NULL);
+	CHECK(xa_load(&xa, ULONG_MAX) == ptr(1));
+	CHECK(xa_load(&xa, ULONG_MAX - 1) == NULL);
+	CHECK(xa_find(&xa, &index, ULONG_MAX, XA_PRESENT) == ptr(1));
+	CHECK(index == ULONG_MAX);
+	CHECK(xa_find_after(&xa, &index, ULONG_MAX, XA_PRESENT) == NULL);
+	xa_set_mark(&xa, ULONG_MAX, XA_MARK_2);
+	CHECK(xa_get_mark(&xa, ULONG_MAX, XA_MARK_2));
+	CHECK(xa_erase(&xa, ULONG_MAX) == ptr(1));
+	CHECK(xa_empty(&xa));
+}
+
+static void insert_is_ebusy_when_occupied_or_reserved(void)
+{
+	DEFINE_XARRAY(xa);
+
+	CHECK(xa_insert(&xa, 5, ptr(5), GFP_KERNEL) == 0);
+	CHECK(xa_insert(&xa, 5, ptr(6), GFP_KERNEL) == -EBUSY);
+	CHECK(xa_load(&xa, 5) == ptr(5));
+	CHECK(xa_reserve(&xa, 6, GFP_KERNEL) == 0);
+	CHECK(xa_insert(&xa, 6, ptr(6), GFP_KERNEL) == -EBUSY);
+	xa_destroy(&xa);
+}
+
+static void reserved_entry_reads_null_and_can_be_stored_over(void)
+{
+	DEFINE_XARRAY(xa);
+	unsigned long index;
+	void *entry;
+	int seen = 0;
+
+	CHECK(xa_reserve(&xa, 12, GFP_KERNEL) == 0);
+	CHECK(!xa_empty(&xa));
+	CHECK(xa_load(&xa, 12) == NULL);
+	xa_for_each(&xa, index, entry)
+		seen++;
+	CHECK(seen == 0);
+	CHECK(xa_store(&xa, 12, ptr(12), GFP_KERNEL) == NULL);
+	CHECK(xa_load(&xa, 12) == ptr(12));
+	xa_release(&xa, 12);		/* not reserved any more: no effect */
+	CHECK(xa_load(&xa, 12) == ptr(12));
+	CHECK(xa_erase(&xa, 12) == ptr(12));
+	CHECK(xa_reserve(&xa, 13, GFP_KERNEL) == 0);
+	xa_release(&xa, 13);
+	CHECK(xa_empty(&xa));
+}
+
+static void cmpxchg_stores_only_on_match(void)
+{
+	DEFINE_XARRAY(xa);
+
+	CHECK(xa_cmpxchg(&xa, 4, NULL, ptr(1), GFP_KERNEL) == NULL);
+	CHECK(xa_cmpxchg(&xa, 4, ptr(2), ptr(3), GFP_KERNEL) == ptr(1));
+	CHECK(xa_load(&xa, 4) == ptr(1));
+	CHECK(xa_cmpxchg(&xa, 4, ptr(1), NULL, GFP_KERNEL) == ptr(1));
+	CHECK(xa_empty(&xa));
+}
+
+static void marks_on_absent_index_do_nothing(void)
+{
+	DEFINE_XARRAY(xa);
+
+	xa_set_mark(&xa, 100, XA_MARK_0);
+	CHECK(!xa_get_mark(&xa, 100, XA_MARK_0));
+	CHECK(!xa_marked(&xa, XA_MARK_0));
+	CHECK(xa_empty(&xa));
+	xa_store(&xa, 101, ptr(1), GFP_KERNEL);
+	xa_set_mark(&xa, 100, XA_MARK_1);
+	CHECK(!xa_get_mark(&xa, 100, XA_MARK_1));
+	CHECK(!xa_marked(&xa, XA_MARK_1));
+	xa_clear_mark(&xa, 100, XA_MARK_1);
+	xa_destroy(&xa);
+}
+
+static void marks_follow_entries_and_erase_clears_them(void)
+{
+	DEFINE_XARRAY(xa);
+	unsigned long i, index;
+	void *entry;
+	int n = 0;
+
+	for (i = 0; i < 1000; i++)
+		xa_store(&xa, i, ptr(i), GFP_KERNEL);
+	for (i = 0; i < 1000; i += 16)
+		xa_set_mark(&xa, i, XA_MARK_1);
+	CHECK(xa_marked(&xa, XA_MARK_1));
+	xa_for_each_marked(&xa, index, entry, XA_MARK_1) {
+		CHECK(index % 16 == 0 && entry == ptr(index));
+		n++;
+	}
+	CHECK(n == 63);
+	for (i = 0; i < 1000; i += 16)
+		xa_erase(&xa, i);
+	CHECK(!xa_marked(&xa, XA_MARK_1));
+	xa_store(&xa, 0, ptr(0), GFP_KERNEL);
+	CHECK(!xa_get_mark(&xa, 0, XA_MARK_1));
+	xa_destroy(&xa);
+}
+
+static void alloc_hands_out_lowest_free_ids_then_ebusy(void)
+{
+	DEFINE_XARRAY_ALLOC(xa);
+	u32 id, i;
+
+	for (i = 0; i < 8; i++) {
+		CHECK(xa_alloc(&xa, &id, ptr(i), XA_LIMIT(0, 7), GFP_KERNEL) == 0);
+		CHECK(id == i);
+	}
+	id = 99;
+	CHECK(xa_alloc(&xa, &id, ptr(9), XA_LIMIT(0, 7), GFP_KERNEL) == -EBUSY);
+	CHECK(id == 99);
+	xa_erase(&xa, 3);
+	CHECK(xa_alloc(&xa, &id, ptr(3), XA_LIMIT(0, 7), GFP_KERNEL) == 0);
+	CHECK(id == 3);
+	/* Storing NULL keeps the ID allocated; xa_erase frees it. */
+	xa_store(&xa, 4, NULL, GFP_KERNEL);
+	CHECK(xa_alloc(&xa, &id, ptr(4), XA_LIMIT(0, 7), GFP_KERNEL) == -EBUSY);
+	xa_erase(&xa, 4);
+	CHECK(xa_alloc(&xa, &id, ptr(4), XA_LIMIT(0, 7), GFP_KERNEL) == 0);
+	CHECK(id == 4);
+	xa_destroy(&xa);
+}
+
+static void alloc1_never_hands_out_zero(void)
+{
+	DEFINE_XARRAY_ALLOC1(xa);
+	u32 id;
+
+	CHECK(xa_alloc(&xa, &id, ptr(1), xa_limit_32b, GFP_KERNEL) == 0);
+	CHECK(id == 1);
+	xa_destroy(&xa);
+}
+
+static void alloc_on_non_allocating_array_is_einval(void)
+{
+	DEFINE_XARRAY(xa);
+	u32 id;
+
+	CHECK(xa_alloc(&xa, &id, ptr(1), xa_limit_32b, GFP_KERNEL) == -EINVAL);
+}
+
+static void alloc_cyclic_wraps_and_says_so(void)
+{
+	DEFINE_XARRAY_ALLOC(xa);
+	u32 id, next = 0;
+
+	CHECK(xa_alloc_cyclic(&xa, &id, ptr(1), XA_LIMIT(0, 3), &next,
+			      GFP_KERNEL) == 0 && id == 0);
+	CHECK(xa_alloc_cyclic(&xa, &id, ptr(2), XA_LIMIT(0, 3), &next,
+			      GFP_KERNEL) == 0 && id == 1);
+	xa_erase(&xa, 0);
+	next = 3;
+	CHECK(xa_alloc_cyclic(&xa, &id, ptr(3), XA_LIMIT(0, 3), &next,
+			      GFP_KERNEL) == 0 && id == 3);
+	CHECK(xa_alloc_cyclic(&xa, &id, ptr(4), XA_LIMIT(0, 3), &next,
+			      GFP_KERNEL) == 1 && id == 0);
+	xa_destroy(&xa);
+}
+
+static void store_range_covers_every_index(void)
+{
+	DEFINE_XARRAY(xa);
+	unsigned long i;
+
+	CHECK(xa_store_range(&xa, 100, 1000, ptr(7), GFP_KERNEL) == NULL);
+	for (i = 90; i < 1010; i++)
+		CHECK(xa_load(&xa, i) == (i >= 100 && i <= 1000 ? ptr(7) : NULL));
+	CHECK(xa_store_range(&xa, 100, 1000, NULL, GFP_KERNEL) == NULL);
+	CHECK(xa_empty(&xa));
+	CHECK(xa_store_range(&xa, 0, ULONG_MAX, ptr(1), GFP_KERNEL) == NULL);
+	CHECK(xa_load(&xa, ULONG_MAX / 3) == ptr(1));
+	xa_destroy(&xa);
+}
+
+static void multi_index_entry_order_and_find(void)
+{
+	DEFINE_XARRAY(xa);
+	XA_STATE_ORDER(xas, &xa, 64, 6);
+	unsigned long index = 70;
+
+	xas_lock(&xas);
+	xas_store(&xas, ptr(64));
+	xas_unlock(&xas);
+	CHECK(xa_get_order(&xa, 100) == 6);
+	CHECK(xa_load(&xa, 127) == ptr(64));
+	CHECK(xa_load(&xa, 128) == NULL);
+	CHECK(xa_find(&xa, &index, ULONG_MAX, XA_PRESENT) == ptr(64));
+	CHECK(index == 70);
+	CHECK(xa_find_after(&xa, &index, ULONG_MAX, XA_PRESENT) == NULL);
+	xa_destroy(&xa);
+}
+
+static void split_entry_across_two_levels(void)
+{
+	DEFINE_XARRAY(xa);
+	XA_STATE_ORDER(big, &xa, 0, 12);
+	XA_STATE(xas, &xa, 0);
+	unsigned long i;
+
+	xas_lock(&big);
+	xas_store(&big, xa_mk_value(5));
+	xas_set_mark(&big, XA_MARK_1);
+	xas_unlock(&big);
+	xas_split_alloc(&xas, xa_mk_value(5), 12, GFP_KERNEL);
+	CHECK(!xas_error(&xas));
+	xas_lock(&xas);
+	xas_split(&xas, xa_mk_value(5), 12);
+	xas_unlock(&xas);
+	xas_destroy(&xas);
+	for (i = 0; i < 4096; i += 37) {
+		CHECK(xa_load(&xa, i) == xa_mk_value(5));
+		CHECK(xa_get_order(&xa, i) == 0);
+		CHECK(xa_get_mark(&xa, i, XA_MARK_1));
+	}
+	CHECK(xa_store(&xa, 4000, ptr(1), GFP_KERNEL) == xa_mk_value(5));
+	CHECK(xa_load(&xa, 3999) == xa_mk_value(5));
+	xa_destroy(&xa);
+}
+
+static void split_alloc_rejects_internal_entry(void)
+{
+	DEFINE_XARRAY(xa);
+	XA_STATE(xas, &xa, 0);
+
+	xas_split_alloc(&xas, XA_RETRY_ENTRY, 6, GFP_KERNEL);
+	CHECK(xas_error(&xas) == -EINVAL);
+}
+
+static void pause_in_multi_index_entry_goes_to_next_entry(void)
+{
+	DEFINE_XARRAY(xa);
+	XA_STATE_ORDER(xas, &xa, 0, 2);
+	void *entry;
+
+	xas_lock(&xas);
+	xas_store(&xas, ptr(0));	/* indices 0-3 */
+	xas_unlock(&xas);
+	xa_store(&xa, 4, ptr(4), GFP_KERNEL);
+	xas_set(&xas, 2);
+	xas.xa_shift = 0;
+	xas.xa_sibs = 0;
+	rcu_read_lock();
+	entry = xas_load(&xas);
+	CHECK(entry == ptr(0));
+	xas_pause(&xas);
+	CHECK(xas.xa_index == 4);
+	CHECK(xas_find(&xas, ULONG_MAX) == ptr(4));
+	rcu_read_unlock();
+	xa_destroy(&xa);
+}
+
+static void find_before_and_reverse_iteration(void)
+{
+	DEFINE_XARRAY(xa);
+	unsigned long idx[] = { 0, 1, 63, 64, 4095, 70000, ULONG_MAX };
+	unsigned long index;
+	void *entry;
+	int i, n;
+
+	for (i = 0; i < 7; i++)
+		xa_store(&xa, idx[i], ptr(i), GFP_KERNEL);
+	xa_set_mark(&xa, 64, XA_MARK_0);
+	n = 7;
+	xa_for_each_reverse(&xa, index, entry) {
+		n--;
+		CHECK(n >= 0 && index == idx[n] && entry == ptr(n));
+	}
+	CHECK(n == 0);
+	index = 4094;
+	CHECK(xa_find_before(&xa, &index, 0, XA_PRESENT) == ptr(3));
+	CHECK(index == 64);
+	index = 4094;
+	CHECK(xa_find_before(&xa, &index, 65, XA_PRESENT) == NULL);
+	CHECK(index == 4094);
+	index = ULONG_MAX;
+	CHECK(xa_find_before(&xa, &index, 0, XA_MARK_0) == ptr(3));
+	CHECK(index == 64);
+	index = 63;
+	CHECK(xa_find_before(&xa, &index, 0, XA_MARK_0) == NULL);
+	xa_destroy(&xa);
+	index = 5;
+	CHECK(xa_find_before(&xa, &index, 0, XA_PRESENT) == NULL);
+}
+
+static void find_before_returns_start_of_multi_index_entry(void)
+{
+	DEFINE_XARRAY(xa);
+	unsigned long index = 200;
+
+	CHECK(xa_store_range(&xa, 128, 191, ptr(1), GFP_KERNEL) == NULL);
+	CHECK(xa_find_before(&xa, &index, 0, XA_PRESENT) == ptr(1));
+	CHECK(index == 128);
+	index = 127;
+	CHECK(xa_find_before(&xa, &index, 0, XA_PRESENT) == NULL);
+	xa_destroy(&xa);
+}
+
+static void extract_copies_in_order_and_respects_n(void)
+{
+	DEFINE_XARRAY(xa);
+	void *dst[10];
+	unsigned long i;
+
+	for (i = 0; i < 20; i++)
+		xa_store(&xa, i * 10, ptr(i), GFP_KERNEL);
+	CHECK(xa_extract(&xa, dst, 15, 95, 10, XA_PRESENT) == 8);
+	CHECK(dst[0] == ptr(2) && dst[7] == ptr(9));
+	CHECK(xa_extract(&xa, dst, 0, ULONG_MAX, 3, XA_PRESENT) == 3);
+	CHECK(xa_extract(&xa, dst, 0, ULONG_MAX, 0, XA_PRESENT) == 0);
+	xa_destroy(&xa);
+}
+
+static void advanced_next_prev_walk(void)
+{
+	DEFINE_XARRAY(xa);
+	XA_STATE(xas, &xa, 63);
+
+	xa_store(&xa, 63, ptr(63), GFP_KERNEL);
+	xa_store(&xa, 64, ptr(64), GFP_KERNEL);
+	rcu_read_lock();
+	CHECK(xas_load(&xas) == ptr(63));
+	CHECK(xas_next(&xas) == ptr(64) && xas.xa_index == 64);
+	CHECK(xas_prev(&xas) == ptr(63) && xas.xa_index == 63);
+	CHECK(xas_prev(&xas) == NULL && xas.xa_index == 62);
+	rcu_read_unlock();
+	xa_destroy(&xa);
+}
+
+static void dump_dot_prints_a_graph(void)
+{
+	DEFINE_XARRAY(xa);
+
+	xa_store(&xa, 1, ptr(1), GFP_KERNEL);
+	xa_store(&xa, 100, xa_mk_value(3), GFP_KERNEL);
+	xa_dump_dot(&xa);	/* the test runner checks the output */
+	xa_destroy(&xa);
+}
+
+static int fail_nowait;		/* fail this many non-blocking allocations */
+static bool fail_all;		/* fail every allocation */
+
+static bool fail_allocations(gfp_t gfp)
+{
+	if (fail_all)
+		return true;
+	if (fail_nowait > 0 && !gfpflags_allow_blocking(gfp)) {
+		fail_nowait--;
+		return true;
+	}
+	return false;
+}
+
+static void nomem_retry_loop_succeeds_after_failures(void)
+{
+	DEFINE_XARRAY(xa);
+	XA_STATE(xas, &xa, 1UL << 20);
+	int tries = 0;
+
+	xa_alloc_fail_hook = fail_allocations;
+	fail_nowait = 2;
+	do {
+		tries++;
+		xas_lock(&xas);
+		xas_store(&xas, ptr(1));
+		xas_unlock(&xas);
+	} while (xas_nomem(&xas, GFP_KERNEL));
+	CHECK(!xas_error(&xas));
+	CHECK(tries == 3);
+	CHECK(xa_load(&xa, 1UL << 20) == ptr(1));
+	fail_nowait = 1000;
+	CHECK(xa_store(&xa, 1UL << 40, ptr(2), GFP_KERNEL) == NULL);
+	CHECK(xa_load(&xa, 1UL << 40) == ptr(2));
+	fail_all = true;
+	CHECK(xa_err(xa_store(&xa, 1UL << 50, ptr(3), GFP_KERNEL)) == -ENOMEM);
+	CHECK(xa_load(&xa, 1UL << 50) == NULL);
+	CHECK(xa_load(&xa, 1UL << 40) == ptr(2));
+	fail_all = false;
+	fail_nowait = 0;
+	xa_alloc_fail_hook = NULL;
+	xa_destroy(&xa);
+}
+
+int main(void)
+{
+	rcu_register_thread();
+	run("store_load_erase_round_trip", store_load_erase_round_trip);
+	run("value_entries_round_trip", value_entries_round_trip);
+	run("storing_internal_entries_is_einval",
+	    storing_internal_entries_is_einval);
+	run("store_range_with_last_below_first_is_einval",
+	    store_range_with_last_below_first_is_einval);
+	run("index_ulong_max_works", index_ulong_max_works);
+	run("insert_is_ebusy_when_occupied_or_reserved",
+	    insert_is_ebusy_when_occupied_or_reserved);
+	run("reserved_entry_reads_null_and_can_be_stored_over",
+	    reserved_entry_reads_null_and_can_be_stored_over);
+	run("cmpxchg_stores_only_on_match", cmpxchg_stores_only_on_match);
+	run("marks_on_absent_index_do_nothing",
+	    marks_on_absent_index_do_nothing);
+	run("marks_follow_entries_and_erase_clears_them",
+	    marks_follow_entries_and_erase_clears_them);
+	run("alloc_hands_out_lowest_free_ids_then_ebusy",
+	    alloc_hands_out_lowest_free_ids_then_ebusy);
+	run("alloc1_never_hands_out_zero", alloc1_never_hands_out_zero);
+	run("alloc_on_non_allocating_array_is_einval",
+	    alloc_on_non_allocating_array_is_einval);
+	run("alloc_cyclic_wraps_and_says_so", alloc_cyclic_wraps_and_says_so);
+	run("store_range_covers_every_index", store_range_covers_every_index);
+	run("multi_index_entry_order_and_find",
+	    multi_index_entry_order_and_find);
+	run("split_entry_across_two_levels", split_entry_across_two_levels);
+	run("split_alloc_rejects_internal_entry",
+	    split_alloc_rejects_internal_entry);
+	run("pause_in_multi_index_entry_goes_to_next_entry",
+	    pause_in_multi_index_entry_goes_to_next_entry);
+	run("find_before_and_reverse_iteration",
+	    find_before_and_reverse_iteration);
+	run("find_before_returns_start_of_multi_index_entry",
+	    find_before_returns_start_of_multi_index_entry);
+	run("extract_copies_in_order_and_respects_n",
+	    extract_copies_in_order_and_respects_n);
+	run("advanced_next_prev_walk", advanced_next_prev_walk);
+	run("nomem_retry_loop_succeeds_after_failures",
+	    nomem_retry_loop_succeeds_after_failures);
+	run("dump_dot_prints_a_graph", dump_dot_prints_a_graph);
+	rcu_unregister_thread();
+	printf("%d passed, %d failed\n", passed, failed);
+	return failed != 0;
+}

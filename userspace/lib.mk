@@ -1,0 +1,58 @@
+# The userspace library: libxarray.so, libxarray.a and xarray.pc in
+# build/, from lib/xarray.c and the shims.  Included by the top Makefile.
+VERSION    := 6.1.0
+PREFIX     ?= /usr/local
+BUILD      := build
+LIB_CFLAGS := -O2 -g -fPIC -Wall -Wextra -Werror -D_LGPL_SOURCE \
+	      -Iuserspace/include -Iinclude
+LIB_OBJS   := $(BUILD)/xarray.o $(BUILD)/shim.o
+LIB_HDRS   := include/linux/xarray.h $(wildcard userspace/include/linux/*.h) \
+	      userspace/include/linux/sched/mm.h
+
+lib: $(BUILD)/libxarray.so $(BUILD)/libxarray.a $(BUILD)/xarray.pc
+
+$(BUILD)/xarray.o: lib/xarray.c $(LIB_HDRS)
+	@mkdir -p $(BUILD)
+	$(CC) $(LIB_CFLAGS) -c -o $@ $<
+
+$(BUILD)/shim.o: userspace/shim.c $(LIB_HDRS)
+	@mkdir -p $(BUILD)
+	$(CC) $(LIB_CFLAGS) -c -o $@ $<
+
+$(BUILD)/libxarray.so: $(LIB_OBJS)
+	$(CC) -shared -Wl,-soname,libxarray.so.0 -o $@ $^ -lurcu -lpthread
+
+$(BUILD)/libxarray.a: $(LIB_OBJS)
+	$(AR) rcs $@ $^
+
+$(BUILD)/xarray.pc: userspace/xarray.pc.in
+	@mkdir -p $(BUILD)
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' $< >$@
+
+install: lib
+	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig \
+		$(DESTDIR)$(PREFIX)/include/xarray/linux/sched
+	install -m 644 $(BUILD)/libxarray.a $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(BUILD)/libxarray.so $(DESTDIR)$(PREFIX)/lib/libxarray.so.0
+	ln -sf libxarray.so.0 $(DESTDIR)$(PREFIX)/lib/libxarray.so
+	install -m 644 $(BUILD)/xarray.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/
+	install -m 644 include/linux/xarray.h userspace/include/linux/*.h \
+		$(DESTDIR)$(PREFIX)/include/xarray/linux/
+	install -m 644 userspace/include/linux/sched/mm.h \
+		$(DESTDIR)$(PREFIX)/include/xarray/linux/sched/
+
+.PHONY: lib install
+
+# Our API tests: lib/xarray.c with XA_DEBUG checks, under ASan and UBSan.
+TEST_CFLAGS := -O1 -g -Wall -Wextra -Werror -D_LGPL_SOURCE -DXA_DEBUG \
+	       -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+	       -Iuserspace/include -Iinclude
+
+$(BUILD)/test-api: tests/api/test-api.c lib/xarray.c userspace/shim.c $(LIB_HDRS)
+	@mkdir -p $(BUILD)
+	$(CC) $(TEST_CFLAGS) -o $@ tests/api/test-api.c lib/xarray.c \
+		userspace/shim.c -lurcu -lpthread
+
+.PHONY: test-api
+test-api: $(BUILD)/test-api
+	$(BUILD)/test-api

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-2.0+
+/*
+ * The node allocator lib/xarray.c expects from the kernel's radix tree
+ * (radix_tree_node_cachep, kmem_cache_alloc_lru() and
+ * radix_tree_node_rcu_free()), over calloc() and free(), with a hook that
+ * lets tests fail any allocation and a count of live nodes.
+ */
+#include <linux/xarray.h>
+
+struct kmem_cache {
+	size_t size;
+};
+
+static struct kmem_cache node_cache = { sizeof(struct xa_node) };
+struct kmem_cache *radix_tree_node_cachep = &node_cache;
+bool (*xa_alloc_fail_hook)(gfp_t gfp);
+long xa_nodes_allocated;
+
+void *kmem_cache_alloc_lru(struct kmem_cache *cache, struct list_lru *lru,
+			   gfp_t gfp)
+{
+	struct xa_node *node;
+
+	(void)lru;
+	if (xa_alloc_fail_hook && xa_alloc_fail_hook(gfp))
+		return NULL;
+	node = calloc(1, cache->size);
+	if (!node)
+		return NULL;
+	INIT_LIST_HEAD(&node->private_list);
+	uatomic_inc(&xa_nodes_allocated);
+	return node;
+}
+
+void radix_tree_node_rcu_free(struct rcu_head *head)
+{
+	struct xa_node *node = caa_container_of(head, struct xa_node, rcu_head);
+
+	free(node);
+	uatomic_dec(&xa_nodes_allocated);
+}
