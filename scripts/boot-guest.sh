@@ -16,7 +16,7 @@ drive=
 [ -n "$disk" ] && drive="-drive file=$disk,format=raw,if=virtio,cache=unsafe"
 # shellcheck disable=SC2086
 timeout -k 10 "${XARRAY_BOOT_TIMEOUT:-1200}" qemu-system-x86_64 $accel \
-	-m "${XARRAY_GUEST_MEM:-1024}" -smp 2 -nographic -no-reboot \
+	-m "${XARRAY_GUEST_MEM:-512}" -smp 2 -nographic -no-reboot \
 	-kernel "$kernel" -initrd "$initrd" $drive \
 	-append "console=ttyS0 panic=-1 oops=panic xarray.tests=$tests" \
 	</dev/null >"$log" 2>&1 || true

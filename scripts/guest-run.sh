@@ -14,5 +14,5 @@ mkdir -p "$CACHE/logs"
 sh "$REPO/scripts/make-btrfs-image.sh" "$img" 2G
 start=$(date +%s)
 sh "$REPO/scripts/boot-guest.sh" "$kernel" "$log" "$tests" "$img"
-grep -a -E '^(XARRAY-|btrfs-work:)|tests passed' "$log" || true
+grep -a -E '^(XARRAY-|btrfs-work:|pagecache-work:)|tests passed' "$log" || true
 echo "guest $name ran in $(($(date +%s) - start)) s"

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Judge a guest console log.  Usage: scripts/parse-log.sh MODE LOG [ARG]
 #   xarray LOG [N]  "XArray: N of N tests passed" (and N equal to ARG if given)
-#   ida LOG         "IDA: N of N tests passed"
+#   ida LOG [N]     "IDA: N of N tests passed" (and N equal to ARG if given)
 #   result LOG NAME the guest's "XARRAY-RESULT NAME pass" line
 #   clean LOG       the guest reached its end marker, and no kernel splat
 #                   (WARNING, BUG, Oops, panic, KASAN, UBSAN, lockdep, RCU
@@ -47,7 +47,7 @@ clean() {
 
 case $mode in
 xarray)	selftest XArray "$arg" ;;
-ida)	selftest IDA "" ;;
+ida)	selftest IDA "$arg" ;;
 result)	result "$arg" ;;
 clean)	clean ;;
 all)

@@ -35,7 +35,8 @@ install: lib
 	install -m 644 $(BUILD)/libxarray.a $(DESTDIR)$(PREFIX)/lib/
 	install -m 755 $(BUILD)/libxarray.so $(DESTDIR)$(PREFIX)/lib/libxarray.so.0
 	ln -sf libxarray.so.0 $(DESTDIR)$(PREFIX)/lib/libxarray.so
-	install -m 644 $(BUILD)/xarray.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
+		userspace/xarray.pc.in >$(DESTDIR)$(PREFIX)/lib/pkgconfig/xarray.pc
 	install -m 644 include/linux/xarray.h userspace/include/linux/*.h \
 		$(DESTDIR)$(PREFIX)/include/xarray/linux/
 	install -m 644 userspace/include/linux/sched/mm.h \
