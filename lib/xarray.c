@@ -90,34 +90,6 @@ static inline unsigned int xa_lock_type(const struct xarray *xa)
 	return (__force unsigned int)xa->xa_flags & 3;
 }
 
-static inline void xas_lock_type(struct xa_state *xas, unsigned int type)
-{
-	switch (type) {
-	case XA_LOCK_IRQ:
-		xas_lock_irq(xas);
-		break;
-	case XA_LOCK_BH:
-		xas_lock_bh(xas);
-		break;
-	default:
-		xas_lock(xas);
-	}
-}
-
-static inline void xas_unlock_type(struct xa_state *xas, unsigned int type)
-{
-	switch (type) {
-	case XA_LOCK_IRQ:
-		xas_unlock_irq(xas);
-		break;
-	case XA_LOCK_BH:
-		xas_unlock_bh(xas);
-		break;
-	default:
-		xas_unlock(xas);
-	}
-}
-
 static inline bool xa_track_free(const struct xarray *xa)
 {
 	return xa->xa_flags & XA_FLAGS_TRACK_FREE;
@@ -140,6 +112,10 @@ static inline void xa_mark_clear(struct xarray *xa, xa_mark_t mark)
 		xa->xa_flags &= ~(XA_FLAGS_MARK(mark));
 }
 
+/*
+ * The bitmap of @mark in @node.  The set and clear helpers report the
+ * bit's old value, which is how the mark walkers know when to stop.
+ */
 static inline unsigned long *node_marks(struct xa_node *node, xa_mark_t mark)
 {
 	return node->marks[(__force unsigned int)mark];
@@ -148,26 +124,32 @@ static inline unsigned long *node_marks(struct xa_node *node, xa_mark_t mark)
 static inline bool node_get_mark(struct xa_node *node, unsigned int offset,
 				 xa_mark_t mark)
 {
-	return test_bit(offset, node_marks(node, mark));
+	const unsigned long *bits = node_marks(node, mark);
+
+	return test_bit(offset, bits);
 }
 
-/* Returns true if the mark was already set. */
 static inline bool node_set_mark(struct xa_node *node, unsigned int offset,
 				 xa_mark_t mark)
 {
-	return __test_and_set_bit(offset, node_marks(node, mark));
+	unsigned long *bits = node_marks(node, mark);
+
+	return __test_and_set_bit(offset, bits);
 }
 
-/* Returns true if the mark was set before it was cleared. */
 static inline bool node_clear_mark(struct xa_node *node, unsigned int offset,
 				   xa_mark_t mark)
 {
-	return __test_and_clear_bit(offset, node_marks(node, mark));
+	unsigned long *bits = node_marks(node, mark);
+
+	return __test_and_clear_bit(offset, bits);
 }
 
+/* Does any slot of @node have @mark? */
 static inline bool node_any_mark(struct xa_node *node, xa_mark_t mark)
 {
-	return !bitmap_empty(node_marks(node, mark), XA_CHUNK_SIZE);
+	return find_next_bit(node_marks(node, mark), XA_CHUNK_SIZE, 0) <
+		XA_CHUNK_SIZE;
 }
 
 static inline void node_mark_all(struct xa_node *node, xa_mark_t mark)
@@ -287,22 +269,19 @@ static unsigned long xas_max(struct xa_state *xas)
  */
 static void *xas_start(struct xa_state *xas)
 {
-	void *entry;
+	void *head;
 
 	if (xas_valid(xas))
 		return xas_reload(xas);
 	if (xas_error(xas))
 		return NULL;
 
-	entry = xa_head(xas->xa);
-	if (xa_is_node(entry)) {
-		if ((xas->xa_index >> xa_to_node(entry)->shift) > XA_CHUNK_MASK)
-			return set_bounds(xas);
-	} else if (xas->xa_index) {
+	head = xa_head(xas->xa);
+	/* A tree too short to hold xa_index has nothing there. */
+	if (xas->xa_index > max_index(head))
 		return set_bounds(xas);
-	}
 	xas->xa_node = NULL;
-	return entry;
+	return head;
 }
 
 /*
@@ -313,12 +292,14 @@ static void *xas_start(struct xa_state *xas)
 static void *xas_descend(struct xa_state *xas, struct xa_node *node)
 {
 	unsigned int offset = get_offset(xas->xa_index, node);
-	void *entry = xa_entry(xas->xa, node, offset);
+	void *entry;
 
 	xas->xa_node = node;
+	entry = xa_entry(xas->xa, node, offset);
 	if (xa_is_sibling(entry)) {
 		offset = xa_to_sibling(entry);
 		entry = xa_entry(xas->xa, node, offset);
+		/* A head slot holds a node only while it is being split. */
 		if (node->shift && xa_is_node(entry))
 			entry = XA_RETRY_ENTRY;
 	}
@@ -343,13 +324,12 @@ void *xas_load(struct xa_state *xas)
 {
 	void *entry = xas_start(xas);
 
-	while (xa_is_node(entry)) {
+	/* Down while the slot holds a node no coarser than our order. */
+	while (xa_is_node(entry) && xas->xa_shift <= xa_to_node(entry)->shift) {
 		struct xa_node *node = xa_to_node(entry);
 
-		if (xas->xa_shift > node->shift)
-			break;
 		entry = xas_descend(xas, node);
-		if (!node->shift)
+		if (!node->shift)	/* leaves hold no nodes */
 			break;
 	}
 	return entry;
@@ -386,20 +366,54 @@ void xas_destroy(struct xa_state *xas)
 	xas->xa_alloc = NULL;
 }
 
+/* Allocate a node with @gfp, charged to the memcg if the array says so. */
+static struct xa_node *xas_node_alloc(struct xa_state *xas, gfp_t gfp)
+{
+	if (xas->xa->xa_flags & XA_FLAGS_ACCOUNT)
+		gfp |= __GFP_ACCOUNT;
+	return kmem_cache_alloc_lru(radix_tree_node_cachep, xas->xa_lru, gfp);
+}
+
 /* Add one node, allocated with @gfp, to the spares; false if none came. */
 static bool xas_add_spare(struct xa_state *xas, gfp_t gfp)
 {
-	struct xa_node *node;
+	struct xa_node *node = xas_node_alloc(xas, gfp);
 
-	if (xas->xa->xa_flags & XA_FLAGS_ACCOUNT)
-		gfp |= __GFP_ACCOUNT;
-	node = kmem_cache_alloc_lru(radix_tree_node_cachep, xas->xa_lru, gfp);
 	if (!node)
 		return false;
 	XA_NODE_BUG_ON(node, !list_empty(&node->private_list));
 	RCU_INIT_POINTER(node->parent, xas->xa_alloc);
 	xas->xa_alloc = node;
 	return true;
+}
+
+/*
+ * xas_add_spare() with the xa_lock dropped around the allocation, in
+ * the flavour the array is locked with.
+ */
+static bool xas_add_spare_unlocked(struct xa_state *xas, gfp_t gfp)
+	__must_hold(xas->xa->xa_lock)
+{
+	struct xarray *xa = xas->xa;
+	bool got;
+
+	switch (xa_lock_type(xa)) {
+	case XA_LOCK_IRQ:
+		xa_unlock_irq(xa);
+		got = xas_add_spare(xas, gfp);
+		xa_lock_irq(xa);
+		break;
+	case XA_LOCK_BH:
+		xa_unlock_bh(xa);
+		got = xas_add_spare(xas, gfp);
+		xa_lock_bh(xa);
+		break;
+	default:
+		xa_unlock(xa);
+		got = xas_add_spare(xas, gfp);
+		xa_lock(xa);
+	}
+	return got;
 }
 
 /**
@@ -416,12 +430,14 @@ static bool xas_add_spare(struct xa_state *xas, gfp_t gfp)
  */
 bool xas_nomem(struct xa_state *xas, gfp_t gfp)
 {
-	if (xas->xa_node != XA_ERROR(-ENOMEM)) {
-		xas_destroy(xas);
+	bool retry = xas->xa_node == XA_ERROR(-ENOMEM) &&
+		     xas_add_spare(xas, gfp);
+
+	if (!retry) {
+		if (xas->xa_node != XA_ERROR(-ENOMEM))
+			xas_destroy(xas);
 		return false;
 	}
-	if (!xas_add_spare(xas, gfp))
-		return false;
 	xas->xa_node = XAS_RESTART;
 	return true;
 }
@@ -434,24 +450,19 @@ EXPORT_SYMBOL_GPL(xas_nomem);
 static bool __xas_nomem(struct xa_state *xas, gfp_t gfp)
 	__must_hold(xas->xa->xa_lock)
 {
-	unsigned int lock_type = xa_lock_type(xas->xa);
 	bool got;
 
 	if (xas->xa_node != XA_ERROR(-ENOMEM)) {
 		xas_destroy(xas);
 		return false;
 	}
-	if (gfpflags_allow_blocking(gfp)) {
-		xas_unlock_type(xas, lock_type);
+	if (gfpflags_allow_blocking(gfp))
+		got = xas_add_spare_unlocked(xas, gfp);
+	else
 		got = xas_add_spare(xas, gfp);
-		xas_lock_type(xas, lock_type);
-	} else {
-		got = xas_add_spare(xas, gfp);
-	}
-	if (!got)
-		return false;
-	xas->xa_node = XAS_RESTART;
-	return true;
+	if (got)
+		xas->xa_node = XAS_RESTART;
+	return got;
 }
 
 static void xas_update(struct xa_state *xas, struct xa_node *node)
@@ -474,36 +485,29 @@ static struct xa_node *xas_alloc(struct xa_state *xas, unsigned int shift)
 
 	if (xas_invalid(xas))
 		return NULL;
-
-	if (node) {
+	if (node)
 		xas->xa_alloc = rcu_dereference_raw(node->parent);
-	} else {
-		gfp_t gfp = GFP_NOWAIT | __GFP_NOWARN;
-
-		if (xas->xa->xa_flags & XA_FLAGS_ACCOUNT)
-			gfp |= __GFP_ACCOUNT;
-		node = kmem_cache_alloc_lru(radix_tree_node_cachep,
-					    xas->xa_lru, gfp);
-		if (!node) {
-			xas_set_err(xas, -ENOMEM);
-			return NULL;
-		}
+	else
+		node = xas_node_alloc(xas, GFP_NOWAIT | __GFP_NOWARN);
+	if (!node) {
+		xas_set_err(xas, -ENOMEM);
+		return NULL;
 	}
 
-	if (parent) {
-		node->offset = xas->xa_offset;
-		parent->count++;
-		XA_NODE_BUG_ON(node, parent->count > XA_CHUNK_SIZE);
-		xas_update(xas, parent);
-	}
 	XA_NODE_BUG_ON(node, shift > BITS_PER_LONG);
 	XA_NODE_BUG_ON(node, !list_empty(&node->private_list));
 	node->shift = shift;
 	node->count = 0;
 	node->nr_values = 0;
-	RCU_INIT_POINTER(node->parent, parent);
 	node->array = xas->xa;
-
+	RCU_INIT_POINTER(node->parent, parent);
+	if (parent) {
+		/* The slot the node will fill counts from now on. */
+		node->offset = xas->xa_offset;
+		parent->count++;
+		XA_NODE_BUG_ON(node, parent->count > XA_CHUNK_SIZE);
+		xas_update(xas, parent);
+	}
 	return node;
 }
 
@@ -538,55 +542,68 @@ static void xas_root_marks(struct xarray *xa, struct xa_node *node)
 	}
 }
 
+/* The shift of the slots of a root covering @max, plus XA_CHUNK_SHIFT. */
+static unsigned int xa_height_shift(unsigned long max)
+{
+	unsigned int shift = XA_CHUNK_SHIFT;
+
+	while (shift < BITS_PER_LONG && (max >> shift))
+		shift += XA_CHUNK_SHIFT;
+	return shift;
+}
+
 /*
- * Add roots above @head until the tree covers xas_max().  Returns the
- * shift the slots of a root covering it would have plus XA_CHUNK_SHIFT,
- * i.e. the shift the walk down starts from (0: xa_head itself will do),
- * or -ENOMEM.  For an empty array no node is made here; xas_create()
- * builds the path down.
+ * Put a new root with slots of 2^@shift indices above @head, which
+ * becomes its slot 0.  The root is filled in before it is published.
+ * Returns the new head, or %NULL with the cursor holding -ENOMEM.
+ */
+static void *xas_add_root(struct xa_state *xas, void *head, unsigned int shift)
+{
+	struct xarray *xa = xas->xa;
+	struct xa_node *root = xas_alloc(xas, shift);
+
+	if (!root)
+		return NULL;
+	RCU_INIT_POINTER(root->slots[0], head);
+	root->count = 1;
+	root->nr_values = xa_is_value(head);
+	xas_root_marks(xa, root);
+	if (xa_is_node(head)) {
+		struct xa_node *old = xa_to_node(head);
+
+		old->offset = 0;
+		rcu_assign_pointer(old->parent, root);
+	}
+	rcu_assign_pointer(xa->xa_head, xa_mk_node(root));
+	xas_update(xas, root);
+	return xa_mk_node(root);
+}
+
+/*
+ * Grow the tree until it covers xas_max().  Returns the shift the walk
+ * down from xa_head starts at (the root's shift plus XA_CHUNK_SHIFT; 0
+ * when xa_head itself will do), or -ENOMEM.  An empty array gets no node
+ * here: xas_create() builds the whole path on its way down.
  */
 static int xas_expand(struct xa_state *xas, void *head)
 {
-	struct xarray *xa = xas->xa;
-	struct xa_node *node = NULL;
-	unsigned int shift = 0;
 	unsigned long max = xas_max(xas);
+	unsigned int shift = 0;
 
-	if (!head) {
-		if (max == 0)
-			return 0;
-		while ((max >> shift) >= XA_CHUNK_SIZE)
-			shift += XA_CHUNK_SHIFT;
-		return shift + XA_CHUNK_SHIFT;
-	}
-	if (xa_is_node(head)) {
-		node = xa_to_node(head);
-		shift = node->shift + XA_CHUNK_SHIFT;
-	}
+	if (!head)
+		return max ? xa_height_shift(max) : 0;
+	if (xa_is_node(head))
+		shift = xa_to_node(head)->shift + XA_CHUNK_SHIFT;
+
 	xas->xa_node = NULL;
-
 	while (max > max_index(head)) {
-		XA_NODE_BUG_ON(node, shift > BITS_PER_LONG);
-		node = xas_alloc(xas, shift);
-		if (!node)
+		head = xas_add_root(xas, head, shift);
+		if (!head)
 			return -ENOMEM;
-		node->count = 1;
-		if (xa_is_value(head))
-			node->nr_values = 1;
-		RCU_INIT_POINTER(node->slots[0], head);
-		xas_root_marks(xa, node);
-		/* The new root is complete; now hang the old tree below it. */
-		if (xa_is_node(head)) {
-			xa_to_node(head)->offset = 0;
-			rcu_assign_pointer(xa_to_node(head)->parent, node);
-		}
-		head = xa_mk_node(node);
-		rcu_assign_pointer(xa->xa_head, head);
-		xas_update(xas, node);
 		shift += XA_CHUNK_SHIFT;
 	}
-
-	xas->xa_node = node;
+	if (xa_is_node(head))
+		xas->xa_node = xa_to_node(head);
 	return shift;
 }
 
@@ -600,50 +617,51 @@ static int xas_expand(struct xa_state *xas, void *head)
 static void *xas_create(struct xa_state *xas, bool allow_root)
 {
 	struct xarray *xa = xas->xa;
-	struct xa_node *node = xas->xa_node;
 	int order = xas->xa_shift;
 	void __rcu **slot;
 	void *entry;
 	int shift;
 
-	if (xas_top(node)) {
-		entry = xa_head_locked(xa);
+	if (xas_error(xas))
+		return NULL;
+	if (xas_top(xas->xa_node)) {
+		void *head = xa_head_locked(xa);
+
 		xas->xa_node = NULL;
-		if (!entry && xa_zero_busy(xa))
-			entry = XA_ZERO_ENTRY;
-		shift = xas_expand(xas, entry);
+		/* Index 0 of an array that allocates from 1 is taken. */
+		if (!head && xa_zero_busy(xa))
+			head = XA_ZERO_ENTRY;
+		shift = xas_expand(xas, head);
 		if (shift < 0)
 			return NULL;
 		if (!shift && !allow_root)
 			shift = XA_CHUNK_SHIFT;
-		entry = xa_head_locked(xa);
 		slot = &xa->xa_head;
-	} else if (xas_error(xas)) {
-		return NULL;
 	} else {
-		shift = node->shift;
-		entry = xa_entry_locked(xa, node, xas->xa_offset);
-		slot = &node->slots[xas->xa_offset];
+		shift = xas->xa_node->shift;
+		slot = &xas->xa_node->slots[xas->xa_offset];
 	}
+	entry = rcu_dereference_protected(*slot, lockdep_is_held(&xa->xa_lock));
 
 	while (shift > order) {
+		struct xa_node *node;
+
 		shift -= XA_CHUNK_SHIFT;
-		if (!entry) {
+		if (xa_is_node(entry)) {
+			node = xa_to_node(entry);
+		} else if (entry) {
+			break;		/* a multi-index entry covers it */
+		} else {
 			node = xas_alloc(xas, shift);
 			if (!node)
 				break;
 			if (xa_track_free(xa))
 				node_mark_all(node, XA_FREE_MARK);
 			rcu_assign_pointer(*slot, xa_mk_node(node));
-		} else if (xa_is_node(entry)) {
-			node = xa_to_node(entry);
-		} else {
-			break;
 		}
 		entry = xas_descend(xas, node);
 		slot = &node->slots[xas->xa_offset];
 	}
-
 	return entry;
 }
 
@@ -696,37 +714,26 @@ EXPORT_SYMBOL_GPL(xas_create_range);
 
 /*
  * Free a subtree that has already been unlinked from the array.  Readers
- * may still be walking it, so every slot they could reach is turned into
- * a retry entry before the nodes are queued for freeing.
+ * may still be walking it, so every entry they could reach is turned
+ * into a retry entry before the nodes are queued for freeing.  The
+ * recursion is as deep as the tree is tall, at most 22 levels.
  */
-static void xas_free_nodes(struct xa_state *xas, struct xa_node *top)
+static void xas_free_subtree(struct xa_state *xas, struct xa_node *node)
 {
-	struct xa_node *node = top;
-	unsigned int offset = 0;
+	unsigned int i;
 
-	for (;;) {
-		void *entry = xa_entry_locked(xas->xa, node, offset);
+	for (i = 0; i < XA_CHUNK_SIZE; i++) {
+		void *entry = xa_entry_locked(xas->xa, node, i);
 
-		if (node->shift && xa_is_node(entry)) {
-			node = xa_to_node(entry);
-			offset = 0;
-			continue;
-		}
-		if (entry)
-			RCU_INIT_POINTER(node->slots[offset], XA_RETRY_ENTRY);
-		while (++offset == XA_CHUNK_SIZE) {
-			struct xa_node *parent = xa_parent_locked(xas->xa, node);
-
-			offset = node->offset;
-			node->count = 0;
-			node->nr_values = 0;
-			xas_update(xas, node);
-			xa_node_free(node);
-			if (node == top)
-				return;
-			node = parent;
-		}
+		if (node->shift && xa_is_node(entry))
+			xas_free_subtree(xas, xa_to_node(entry));
+		else if (entry)
+			RCU_INIT_POINTER(node->slots[i], XA_RETRY_ENTRY);
 	}
+	node->count = 0;
+	node->nr_values = 0;
+	xas_update(xas, node);
+	xa_node_free(node);
 }
 
 /*
@@ -737,37 +744,34 @@ static void xas_free_nodes(struct xa_state *xas, struct xa_node *top)
 static void xas_shrink(struct xa_state *xas)
 {
 	struct xarray *xa = xas->xa;
-	struct xa_node *node = xas->xa_node;
+	struct xa_node *root = xas->xa_node;
 
-	for (;;) {
-		void *entry;
+	while (root->count == 1) {
+		void *only = xa_entry_locked(xa, root, 0);
+		bool child = xa_is_node(only);
 
-		XA_NODE_BUG_ON(node, node->count > XA_CHUNK_SIZE);
-		if (node->count != 1)
-			break;
-		entry = xa_entry_locked(xa, node, 0);
-		if (!entry)
-			break;
-		if (!xa_is_node(entry) && node->shift)
-			break;
-		if (xa_is_zero(entry) && xa_zero_busy(xa))
-			entry = NULL;
+		/* A multi-index entry in an inner node cannot move up. */
+		if (!only || (!child && root->shift))
+			return;
 		xas->xa_node = XAS_BOUNDS;
-
-		RCU_INIT_POINTER(xa->xa_head, entry);
-		if (xa_track_free(xa) && !node_get_mark(node, 0, XA_FREE_MARK))
+		/* An allocating array has free room if slot 0 had. */
+		if (xa_track_free(xa) && !node_get_mark(root, 0, XA_FREE_MARK))
 			xa_mark_clear(xa, XA_FREE_MARK);
-
-		node->count = 0;
-		node->nr_values = 0;
-		if (!xa_is_node(entry))
-			RCU_INIT_POINTER(node->slots[0], XA_RETRY_ENTRY);
-		xas_update(xas, node);
-		xa_node_free(node);
-		if (!xa_is_node(entry))
-			break;
-		node = xa_to_node(entry);
-		node->parent = NULL;
+		if (xa_is_zero(only) && xa_zero_busy(xa))
+			RCU_INIT_POINTER(xa->xa_head, NULL);
+		else
+			RCU_INIT_POINTER(xa->xa_head, only);
+		/* Readers still in the old root must look again. */
+		if (!child)
+			RCU_INIT_POINTER(root->slots[0], XA_RETRY_ENTRY);
+		root->count = 0;
+		root->nr_values = 0;
+		xas_update(xas, root);
+		xa_node_free(root);
+		if (!child)
+			return;
+		root = xa_to_node(only);
+		RCU_INIT_POINTER(root->parent, NULL);
 	}
 }
 
@@ -780,41 +784,36 @@ static void xas_delete_node(struct xa_state *xas)
 {
 	struct xa_node *node = xas->xa_node;
 
-	for (;;) {
-		struct xa_node *parent;
+	while (!node->count) {
+		struct xa_node *parent = xa_parent_locked(xas->xa, node);
+		unsigned int offset = node->offset;
 
-		XA_NODE_BUG_ON(node, node->count > XA_CHUNK_SIZE);
-		if (node->count)
-			break;
-
-		parent = xa_parent_locked(xas->xa, node);
-		xas->xa_node = parent;
-		xas->xa_offset = node->offset;
-		if (!parent) {
+		if (parent)
+			RCU_INIT_POINTER(parent->slots[offset], NULL);
+		else
 			RCU_INIT_POINTER(xas->xa->xa_head, NULL);
-			xa_node_free(node);
+		xa_node_free(node);
+		if (!parent) {
 			xas->xa_node = XAS_BOUNDS;
 			return;
 		}
-		RCU_INIT_POINTER(parent->slots[xas->xa_offset], NULL);
-		xa_node_free(node);
+		xas->xa_node = parent;
+		xas->xa_offset = offset;
 		parent->count--;
-		XA_NODE_BUG_ON(parent, parent->count > XA_CHUNK_SIZE);
+		xas_update(xas, parent);
 		node = parent;
-		xas_update(xas, node);
 	}
-
-	if (!node->parent)
+	if (!xa_parent_locked(xas->xa, node))
 		xas_shrink(xas);
 }
 
-/* Apply the changes a store made to @node's counts. */
-static void update_node(struct xa_state *xas, struct xa_node *node,
-			int count, int values)
+/* Apply the changes a store made to the counts of the cursor's node. */
+static void xas_account(struct xa_state *xas, int count, int values)
 {
-	if (!count && !values)
-		return;
+	struct xa_node *node = xas->xa_node;
 
+	if (count == 0 && values == 0)
+		return;
 	node->count += count;
 	node->nr_values += values;
 	XA_NODE_BUG_ON(node, node->count > XA_CHUNK_SIZE);
@@ -850,7 +849,7 @@ static void *xas_store_slots(struct xa_state *xas, void *entry, void *curr)
 		 */
 		rcu_assign_pointer(node->slots[offset], fill);
 		if (node->shift && xa_is_node(old))
-			xas_free_nodes(xas, xa_to_node(old));
+			xas_free_subtree(xas, xa_to_node(old));
 		count += !old - !fill;
 		values += xa_is_value(entry) - xa_is_value(curr);
 
@@ -866,7 +865,7 @@ static void *xas_store_slots(struct xa_state *xas, void *entry, void *curr)
 		}
 	}
 
-	update_node(xas, node, count, values);
+	xas_account(xas, count, values);
 	return curr;
 }
 
@@ -909,7 +908,7 @@ void *xas_store(struct xa_state *xas, void *entry)
 	if (!node) {
 		rcu_assign_pointer(xas->xa->xa_head, entry);
 		if (xa_is_node(curr))
-			xas_free_nodes(xas, xa_to_node(curr));
+			xas_free_subtree(xas, xa_to_node(curr));
 		return curr;
 	}
 	return xas_store_slots(xas, entry, curr);
@@ -928,9 +927,9 @@ bool xas_get_mark(const struct xa_state *xas, xa_mark_t mark)
 {
 	if (xas_invalid(xas))
 		return false;
-	if (!xas->xa_node)
-		return xa_marked(xas->xa, mark);
-	return node_get_mark(xas->xa_node, xas->xa_offset, mark);
+	if (xas->xa_node)
+		return node_get_mark(xas->xa_node, xas->xa_offset, mark);
+	return xa_marked(xas->xa, mark);
 }
 EXPORT_SYMBOL_GPL(xas_get_mark);
 
@@ -951,13 +950,11 @@ void xas_set_mark(const struct xa_state *xas, xa_mark_t mark)
 
 	if (xas_invalid(xas))
 		return;
-
-	while (node) {
+	/* Upwards until a bit was set already: above it, all are. */
+	for (; node; offset = node->offset,
+		     node = xa_parent_locked(xas->xa, node))
 		if (node_set_mark(node, offset, mark))
 			return;
-		offset = node->offset;
-		node = xa_parent_locked(xas->xa, node);
-	}
 	xa_mark_set(xas->xa, mark);
 }
 EXPORT_SYMBOL_GPL(xas_set_mark);
@@ -980,15 +977,12 @@ void xas_clear_mark(const struct xa_state *xas, xa_mark_t mark)
 
 	if (xas_invalid(xas))
 		return;
-
-	while (node) {
-		if (!node_clear_mark(node, offset, mark))
+	/* Upwards while the bit was set and the node has no other. */
+	for (; node; offset = node->offset,
+		     node = xa_parent_locked(xas->xa, node))
+		if (!node_clear_mark(node, offset, mark) ||
+		    node_any_mark(node, mark))
 			return;
-		if (node_any_mark(node, mark))
-			return;
-		offset = node->offset;
-		node = xa_parent_locked(xas->xa, node);
-	}
 	xa_mark_clear(xas->xa, mark);
 }
 EXPORT_SYMBOL_GPL(xas_clear_mark);
@@ -1005,10 +999,11 @@ EXPORT_SYMBOL_GPL(xas_clear_mark);
  */
 void xas_init_marks(const struct xa_state *xas)
 {
+	bool track = xa_track_free(xas->xa);
 	xa_mark_t mark;
 
 	for_each_xa_mark(mark) {
-		if (xa_track_free(xas->xa) && mark == XA_FREE_MARK)
+		if (track && mark == XA_FREE_MARK)
 			xas_set_mark(xas, mark);
 		else
 			xas_clear_mark(xas, mark);
@@ -1186,8 +1181,7 @@ void xas_split(struct xa_state *xas, void *entry, unsigned int order)
 		}
 	}
 
-	node->nr_values += values;
-	xas_update(xas, node);
+	xas_account(xas, 0, values);
 }
 EXPORT_SYMBOL_GPL(xas_split);
 #endif
@@ -1244,31 +1238,40 @@ static void *xas_walk_down(struct xa_state *xas)
 }
 
 /*
- * __xas_prev() - Find the previous entry in the XArray.
- * @xas: XArray operation state.
- *
- * The slow path of xas_prev(): moves up the tree when the cursor leaves
- * its node and walks down again.
+ * The slow path of xas_next() and xas_prev(): move one index in direction
+ * @step (+1 or -1), climbing out of the node when the cursor leaves it
+ * and walking down again.  An offset moved below 0 wraps to 255, so one
+ * range check catches leaving the node at either end.
  */
-void *__xas_prev(struct xa_state *xas)
+static void *xas_step(struct xa_state *xas, int step)
 {
 	if (!xas_frozen(xas->xa_node))
-		xas->xa_index--;
+		xas->xa_index += step;
 	if (!xas->xa_node)
 		return set_bounds(xas);
 	if (xas_not_node(xas->xa_node))
 		return xas_load(xas);
 
 	if (xas->xa_offset != get_offset(xas->xa_index, xas->xa_node))
-		xas->xa_offset--;
-
-	while (xas->xa_offset == 255) {
-		xas->xa_offset = xas->xa_node->offset - 1;
+		xas->xa_offset += step;
+	while (xas->xa_offset >= XA_CHUNK_SIZE) {
+		xas->xa_offset = xas->xa_node->offset + step;
 		xas->xa_node = xa_parent(xas->xa, xas->xa_node);
 		if (!xas->xa_node)
 			return set_bounds(xas);
 	}
 	return xas_walk_down(xas);
+}
+
+/*
+ * __xas_prev() - Find the previous entry in the XArray.
+ * @xas: XArray operation state.
+ *
+ * The slow path of xas_prev(); see xas_step().
+ */
+void *__xas_prev(struct xa_state *xas)
+{
+	return xas_step(xas, -1);
 }
 EXPORT_SYMBOL_GPL(__xas_prev);
 
@@ -1276,30 +1279,40 @@ EXPORT_SYMBOL_GPL(__xas_prev);
  * __xas_next() - Find the next entry in the XArray.
  * @xas: XArray operation state.
  *
- * The slow path of xas_next(): moves up the tree when the cursor leaves
- * its node and walks down again.
+ * The slow path of xas_next(); see xas_step().
  */
 void *__xas_next(struct xa_state *xas)
 {
-	if (!xas_frozen(xas->xa_node))
-		xas->xa_index++;
-	if (!xas->xa_node)
-		return set_bounds(xas);
-	if (xas_not_node(xas->xa_node))
-		return xas_load(xas);
-
-	if (xas->xa_offset != get_offset(xas->xa_index, xas->xa_node))
-		xas->xa_offset++;
-
-	while (xas->xa_offset == XA_CHUNK_SIZE) {
-		xas->xa_offset = xas->xa_node->offset + 1;
-		xas->xa_node = xa_parent(xas->xa, xas->xa_node);
-		if (!xas->xa_node)
-			return set_bounds(xas);
-	}
-	return xas_walk_down(xas);
+	return xas_step(xas, 1);
 }
 EXPORT_SYMBOL_GPL(__xas_next);
+
+/*
+ * If @entry, in the cursor's slot, is a node, walk down through first
+ * slots to the first thing that is not one, and return it.
+ */
+static void *xas_descend_first(struct xa_state *xas, void *entry)
+{
+	while (xa_is_node(entry)) {
+		xas->xa_node = xa_to_node(entry);
+		xas->xa_offset = 0;
+		entry = xa_entry(xas->xa, xas->xa_node, 0);
+	}
+	return entry;
+}
+
+/*
+ * Leave a node whose slots are used up for the next slot of its parent.
+ * xa_index already points there.  Returns false at the top of the tree.
+ */
+static bool xas_climb(struct xa_state *xas)
+{
+	struct xa_node *node = xas->xa_node;
+
+	xas->xa_offset = node->offset + 1;
+	xas->xa_node = xa_parent(xas->xa, node);
+	return xas->xa_node;
+}
 
 /**
  * xas_find() - Find the next present entry in the XArray.
@@ -1327,41 +1340,37 @@ void *xas_find(struct xa_state *xas, unsigned long max)
 		return NULL;
 	if (xas->xa_index > max)
 		return set_bounds(xas);
-
 	if (!xas->xa_node) {
+		/* The head entry was index 0; the array holds nothing else. */
 		xas->xa_index = 1;
 		return set_bounds(xas);
-	} else if (xas->xa_node == XAS_RESTART) {
+	}
+	if (xas->xa_node == XAS_RESTART) {
 		entry = xas_load(xas);
 		if (entry || xas_not_node(xas->xa_node))
 			return entry;
 	} else if (!xas->xa_node->shift &&
 		   xas->xa_offset != (xas->xa_index & XA_CHUNK_MASK)) {
-		/* The index was moved by hand; resume just before it. */
+		/* xa_index was moved within the leaf: resume just before it. */
 		xas->xa_offset = ((xas->xa_index - 1) & XA_CHUNK_MASK) + 1;
 	}
 
-	xas_next_offset(xas);
-	while (xas->xa_node && xas->xa_index <= max) {
-		if (unlikely(xas->xa_offset == XA_CHUNK_SIZE)) {
-			xas->xa_offset = xas->xa_node->offset + 1;
-			xas->xa_node = xa_parent(xas->xa, xas->xa_node);
-			continue;
+	for (;;) {
+		xas_next_offset(xas);
+		while (xas->xa_offset == XA_CHUNK_SIZE) {
+			if (xas->xa_index > max)
+				return NULL;
+			if (!xas_climb(xas))
+				return set_bounds(xas);
 		}
-		entry = xa_entry(xas->xa, xas->xa_node, xas->xa_offset);
-		if (xa_is_node(entry)) {
-			xas->xa_node = xa_to_node(entry);
-			xas->xa_offset = 0;
-			continue;
-		}
+		if (xas->xa_index > max)
+			return NULL;
+		entry = xas_descend_first(xas, xa_entry(xas->xa, xas->xa_node,
+							 xas->xa_offset));
+		/* Empty, or the tail of an entry already passed: step on. */
 		if (entry && !xa_is_sibling(entry))
 			return entry;
-		xas_next_offset(xas);
 	}
-
-	if (!xas->xa_node)
-		xas->xa_node = XAS_BOUNDS;
-	return NULL;
 }
 EXPORT_SYMBOL_GPL(xas_find);
 
@@ -1378,6 +1387,46 @@ static void *xas_marked_end(struct xa_state *xas, unsigned long max)
 	if (xas->xa_index > max)
 		return xas_marked_past_max(xas);
 	return set_bounds(xas);
+}
+
+/* Move the cursor back to the head slot of the entry its slot is part of. */
+static void xas_to_head(struct xa_state *xas)
+{
+	void *entry = xa_entry(xas->xa, xas->xa_node, xas->xa_offset);
+
+	if (xa_is_sibling(entry)) {
+		xas->xa_offset = xa_to_sibling(entry);
+		xas_move_index(xas, xas->xa_offset);
+	}
+}
+
+/*
+ * Begin a marked search at the top of the tree.  Returns true if that
+ * settles it, with the result in *@entry; otherwise the cursor is on the
+ * root's slot for xa_index.
+ */
+static bool xas_marked_top(struct xa_state *xas, unsigned long max,
+			   xa_mark_t mark, void **entry)
+{
+	void *head = xa_head(xas->xa);
+
+	xas->xa_node = NULL;
+	if (xas->xa_index > max_index(head)) {
+		*entry = xas_marked_end(xas, max);
+		return true;
+	}
+	if (!xa_is_node(head)) {
+		if (xa_marked(xas->xa, mark)) {
+			*entry = head;
+			return true;
+		}
+		xas->xa_index = 1;
+		*entry = xas_marked_end(xas, max);
+		return true;
+	}
+	xas->xa_node = xa_to_node(head);
+	xas->xa_offset = xas->xa_index >> xas->xa_node->shift;
+	return false;
 }
 
 /**
@@ -1400,59 +1449,40 @@ static void *xas_marked_end(struct xa_state *xas, unsigned long max)
  */
 void *xas_find_marked(struct xa_state *xas, unsigned long max, xa_mark_t mark)
 {
-	bool advance = true;
-	unsigned int offset;
+	bool advance = true;	/* step past the slot the cursor is on */
 	void *entry;
 
 	if (xas_error(xas))
 		return NULL;
 	if (xas->xa_index > max)
 		return xas_marked_past_max(xas);
-
 	if (!xas->xa_node) {
 		xas->xa_index = 1;
 		return xas_marked_end(xas, max);
-	} else if (xas_top(xas->xa_node)) {
+	}
+	if (xas_top(xas->xa_node)) {
+		if (xas_marked_top(xas, max, mark, &entry))
+			return entry;
 		advance = false;
-		entry = xa_head(xas->xa);
-		xas->xa_node = NULL;
-		if (xas->xa_index > max_index(entry))
-			return xas_marked_end(xas, max);
-		if (!xa_is_node(entry)) {
-			if (xa_marked(xas->xa, mark))
-				return entry;
-			xas->xa_index = 1;
-			return xas_marked_end(xas, max);
-		}
-		xas->xa_node = xa_to_node(entry);
-		xas->xa_offset = xas->xa_index >> xas->xa_node->shift;
 	}
 
 	while (xas->xa_index <= max) {
+		unsigned int offset;
+
 		if (unlikely(xas->xa_offset == XA_CHUNK_SIZE)) {
-			xas->xa_offset = xas->xa_node->offset + 1;
-			xas->xa_node = xa_parent(xas->xa, xas->xa_node);
-			if (!xas->xa_node)
+			if (!xas_climb(xas))
 				break;
 			advance = false;
 			continue;
 		}
-
-		if (!advance) {
-			/* Starting inside a multi-index entry: use its head. */
-			entry = xa_entry(xas->xa, xas->xa_node, xas->xa_offset);
-			if (xa_is_sibling(entry)) {
-				xas->xa_offset = xa_to_sibling(entry);
-				xas_move_index(xas, xas->xa_offset);
-			}
-		}
-
+		if (!advance)
+			xas_to_head(xas);
 		offset = xas_find_chunk(xas, advance, mark);
+		advance = false;
 		if (offset > xas->xa_offset) {
-			advance = false;
 			xas_move_index(xas, offset);
-			/* The index wraps to 0 past the top of the tree. */
-			if ((xas->xa_index - 1) >= max)
+			/* Past @max, or wrapped to 0 past the top of the tree. */
+			if (xas->xa_index - 1 >= max)
 				return xas_marked_past_max(xas);
 			xas->xa_offset = offset;
 			if (offset == XA_CHUNK_SIZE)
@@ -1460,11 +1490,11 @@ void *xas_find_marked(struct xa_state *xas, unsigned long max, xa_mark_t mark)
 		}
 
 		entry = xa_entry(xas->xa, xas->xa_node, xas->xa_offset);
+		/* An empty slot matches only as a free slot of an ID array. */
 		if (!entry && !(xa_track_free(xas->xa) && mark == XA_FREE_MARK))
 			continue;
 		if (xa_is_sibling(entry)) {
-			xas->xa_offset = xa_to_sibling(entry);
-			xas_move_index(xas, xas->xa_offset);
+			xas_to_head(xas);
 			entry = xa_entry(xas->xa, xas->xa_node, xas->xa_offset);
 		}
 		if (!xa_is_node(entry))
@@ -1472,10 +1502,34 @@ void *xas_find_marked(struct xa_state *xas, unsigned long max, xa_mark_t mark)
 		xas->xa_node = xa_to_node(entry);
 		xas_set_offset(xas);
 	}
-
 	return xas_marked_end(xas, max);
 }
 EXPORT_SYMBOL_GPL(xas_find_marked);
+
+/*
+ * Step a conflict search to the next slot of the range, leaving nodes
+ * below the range's level as they run out.  False once the range is done.
+ */
+static bool xas_conflict_next(struct xa_state *xas)
+{
+	for (;;) {
+		struct xa_node *node = xas->xa_node;
+
+		if (node->shift == xas->xa_shift) {
+			if ((xas->xa_offset & xas->xa_sibs) == xas->xa_sibs)
+				return false;
+			break;
+		}
+		if (xas->xa_offset != XA_CHUNK_MASK)
+			break;
+		xas->xa_offset = node->offset;
+		xas->xa_node = xa_parent_locked(xas->xa, node);
+		if (!xas->xa_node)
+			return false;
+	}
+	xas->xa_offset++;
+	return true;
+}
 
 /**
  * xas_find_conflict() - Find the next present entry in a range.
@@ -1492,12 +1546,11 @@ void *xas_find_conflict(struct xa_state *xas)
 {
 	void *curr;
 
-	if (xas_error(xas))
-		return NULL;
-	if (!xas->xa_node)
+	if (xas_error(xas) || !xas->xa_node)
 		return NULL;
 
 	if (xas_top(xas->xa_node)) {
+		/* First call: whatever covers the range's first index. */
 		curr = xas_start(xas);
 		if (!curr)
 			return NULL;
@@ -1506,32 +1559,18 @@ void *xas_find_conflict(struct xa_state *xas)
 		if (curr)
 			return curr;
 	}
-
+	/* The walk stopped above the range's level: one entry covers it. */
 	if (xas->xa_node->shift > xas->xa_shift)
 		return NULL;
 
-	for (;;) {
-		if (xas->xa_node->shift == xas->xa_shift) {
-			if ((xas->xa_offset & xas->xa_sibs) == xas->xa_sibs)
-				break;
-		} else if (xas->xa_offset == XA_CHUNK_MASK) {
-			xas->xa_offset = xas->xa_node->offset;
-			xas->xa_node = xa_parent_locked(xas->xa, xas->xa_node);
-			if (!xas->xa_node)
-				break;
-			continue;
-		}
-		curr = xa_entry_locked(xas->xa, xas->xa_node, ++xas->xa_offset);
-		if (xa_is_sibling(curr))
-			continue;
-		while (xa_is_node(curr)) {
-			xas->xa_node = xa_to_node(curr);
-			xas->xa_offset = 0;
-			curr = xa_entry_locked(xas->xa, xas->xa_node, 0);
-		}
-		if (curr)
+	while (xas_conflict_next(xas)) {
+		curr = xa_entry_locked(xas->xa, xas->xa_node, xas->xa_offset);
+		if (!xa_is_sibling(curr))
+			curr = xas_descend_first(xas, curr);
+		if (curr && !xa_is_sibling(curr))
 			return curr;
 	}
+	/* Back on the range's first slot, ready for the store. */
 	xas->xa_offset -= xas->xa_sibs;
 	return NULL;
 }
@@ -1552,27 +1591,62 @@ void *xa_load(struct xarray *xa, unsigned long index)
 	void *entry;
 
 	rcu_read_lock();
-	do {
+	entry = xas_load(&xas);
+	while (xa_is_retry(entry)) {
+		xas_reset(&xas);
 		entry = xas_load(&xas);
-		if (xa_is_zero(entry))
-			entry = NULL;
-	} while (xas_retry(&xas, entry));
+	}
 	rcu_read_unlock();
 
-	return entry;
+	return xa_is_zero(entry) ? NULL : entry;
 }
 EXPORT_SYMBOL(xa_load);
 
 /*
- * What the normal API returns for an operation: the error if one
- * happened, else the old entry with a reservation reported as %NULL.
+ * What the normal API hands back: the error the cursor holds if there is
+ * one, else the entry that was there, a reservation showing as %NULL.
  */
-static void *xas_result(struct xa_state *xas, void *curr)
+static void *xas_outcome(struct xa_state *xas, void *curr)
 {
-	if (xa_is_zero(curr))
-		return NULL;
 	if (xas_error(xas))
-		curr = xas->xa_node;
+		return xas->xa_node;
+	return xa_is_zero(curr) ? NULL : curr;
+}
+
+/* When the normal API's store goes ahead. */
+enum xa_store_when {
+	XA_STORE_ALWAYS,	/* xa_store() */
+	XA_STORE_IF_OLD,	/* xa_cmpxchg(): the slot holds @old */
+	XA_STORE_IF_EMPTY,	/* xa_insert(): the slot holds nothing */
+};
+
+/*
+ * The store loop behind __xa_store(), __xa_cmpxchg() and __xa_insert():
+ * look at the slot, store @entry if @when allows, and go round again
+ * after allocating if the store ran out of memory.  An allocating
+ * array's free mark comes off a slot that is now in use.  Returns what
+ * was in the slot; an error is left in the cursor.
+ */
+static void *xas_store_if(struct xa_state *xas, void *old, void *entry,
+			  enum xa_store_when when, gfp_t gfp)
+	__must_hold(xas->xa->xa_lock)
+{
+	bool track = xa_track_free(xas->xa);
+	void *curr;
+
+	do {
+		curr = xas_load(xas);
+		if (when == XA_STORE_IF_EMPTY && curr) {
+			xas_set_err(xas, -EBUSY);
+			continue;
+		}
+		if (when == XA_STORE_IF_OLD && curr != old)
+			continue;
+		xas_store(xas, entry);
+		if (track && (when != XA_STORE_IF_OLD || (entry && !curr)))
+			xas_clear_mark(xas, XA_FREE_MARK);
+	} while (__xas_nomem(xas, gfp));
+
 	return curr;
 }
 
@@ -1589,8 +1663,9 @@ static void *xas_result(struct xa_state *xas, void *curr)
 void *__xa_erase(struct xarray *xa, unsigned long index)
 {
 	XA_STATE(xas, xa, index);
+	void *old = xas_store(&xas, NULL);
 
-	return xas_result(&xas, xas_store(&xas, NULL));
+	return xas_outcome(&xas, old);
 }
 EXPORT_SYMBOL(__xa_erase);
 
@@ -1607,13 +1682,12 @@ EXPORT_SYMBOL(__xa_erase);
  */
 void *xa_erase(struct xarray *xa, unsigned long index)
 {
-	void *entry;
+	void *old;
 
 	xa_lock(xa);
-	entry = __xa_erase(xa, index);
+	old = __xa_erase(xa, index);
 	xa_unlock(xa);
-
-	return entry;
+	return old;
 }
 EXPORT_SYMBOL(xa_erase);
 
@@ -1634,20 +1708,15 @@ EXPORT_SYMBOL(xa_erase);
 void *__xa_store(struct xarray *xa, unsigned long index, void *entry, gfp_t gfp)
 {
 	XA_STATE(xas, xa, index);
-	void *curr;
+	void *old;
 
 	if (WARN_ON_ONCE(xa_is_advanced(entry)))
 		return XA_ERROR(-EINVAL);
-	if (xa_track_free(xa) && !entry)
+	/* In an allocating array, NULL keeps the ID: store a reservation. */
+	if (!entry && xa_track_free(xa))
 		entry = XA_ZERO_ENTRY;
-
-	do {
-		curr = xas_store(&xas, entry);
-		if (xa_track_free(xa))
-			xas_clear_mark(&xas, XA_FREE_MARK);
-	} while (__xas_nomem(&xas, gfp));
-
-	return xas_result(&xas, curr);
+	old = xas_store_if(&xas, NULL, entry, XA_STORE_ALWAYS, gfp);
+	return xas_outcome(&xas, old);
 }
 EXPORT_SYMBOL(__xa_store);
 
@@ -1671,13 +1740,12 @@ EXPORT_SYMBOL(__xa_store);
  */
 void *xa_store(struct xarray *xa, unsigned long index, void *entry, gfp_t gfp)
 {
-	void *curr;
+	void *old;
 
 	xa_lock(xa);
-	curr = __xa_store(xa, index, entry, gfp);
+	old = __xa_store(xa, index, entry, gfp);
 	xa_unlock(xa);
-
-	return curr;
+	return old;
 }
 EXPORT_SYMBOL(xa_store);
 
@@ -1703,17 +1771,8 @@ void *__xa_cmpxchg(struct xarray *xa, unsigned long index,
 
 	if (WARN_ON_ONCE(xa_is_advanced(entry)))
 		return XA_ERROR(-EINVAL);
-
-	do {
-		curr = xas_load(&xas);
-		if (curr == old) {
-			xas_store(&xas, entry);
-			if (xa_track_free(xa) && entry && !curr)
-				xas_clear_mark(&xas, XA_FREE_MARK);
-		}
-	} while (__xas_nomem(&xas, gfp));
-
-	return xas_result(&xas, curr);
+	curr = xas_store_if(&xas, old, entry, XA_STORE_IF_OLD, gfp);
+	return xas_outcome(&xas, curr);
 }
 EXPORT_SYMBOL(__xa_cmpxchg);
 
@@ -1735,24 +1794,11 @@ EXPORT_SYMBOL(__xa_cmpxchg);
 int __xa_insert(struct xarray *xa, unsigned long index, void *entry, gfp_t gfp)
 {
 	XA_STATE(xas, xa, index);
-	void *curr;
 
 	if (WARN_ON_ONCE(xa_is_advanced(entry)))
 		return -EINVAL;
-	if (!entry)
-		entry = XA_ZERO_ENTRY;
-
-	do {
-		curr = xas_load(&xas);
-		if (!curr) {
-			xas_store(&xas, entry);
-			if (xa_track_free(xa))
-				xas_clear_mark(&xas, XA_FREE_MARK);
-		} else {
-			xas_set_err(&xas, -EBUSY);
-		}
-	} while (__xas_nomem(&xas, gfp));
-
+	xas_store_if(&xas, NULL, entry ? entry : XA_ZERO_ENTRY,
+		     XA_STORE_IF_EMPTY, gfp);
 	return xas_error(&xas);
 }
 EXPORT_SYMBOL(__xa_insert);
@@ -1840,7 +1886,7 @@ void *xa_store_range(struct xarray *xa, unsigned long first,
 		xas_unlock(&xas);
 	} while (xas_nomem(&xas, gfp));
 
-	return xas_result(&xas, NULL);
+	return xas_outcome(&xas, NULL);
 }
 EXPORT_SYMBOL(xa_store_range);
 
@@ -1854,17 +1900,16 @@ EXPORT_SYMBOL(xa_store_range);
  */
 int xas_get_order(struct xa_state *xas)
 {
-	unsigned int order = 0;
+	struct xa_node *node = xas->xa_node;
+	unsigned int slots = 1;
 
-	if (!xas->xa_node)
+	if (!node)
 		return 0;
-
-	while (xas->xa_offset + (1U << order) < XA_CHUNK_SIZE &&
-	       xa_is_sibling(xa_entry(xas->xa, xas->xa_node,
-				      xas->xa_offset + (1U << order))))
-		order++;
-
-	return order + xas->xa_node->shift;
+	/* An entry of 2^k slots has a sibling 2^(k-1) slots past its head. */
+	while (xas->xa_offset + slots < XA_CHUNK_SIZE &&
+	       xa_is_sibling(xa_entry(xas->xa, node, xas->xa_offset + slots)))
+		slots *= 2;
+	return node->shift + __ffs(slots);
 }
 EXPORT_SYMBOL_GPL(xas_get_order);
 
@@ -1879,15 +1924,11 @@ EXPORT_SYMBOL_GPL(xas_get_order);
 int xa_get_order(struct xarray *xa, unsigned long index)
 {
 	XA_STATE(xas, xa, index);
-	int order = 0;
-	void *entry;
+	int order;
 
 	rcu_read_lock();
-	entry = xas_load(&xas);
-	if (entry)
-		order = xas_get_order(&xas);
+	order = xas_load(&xas) ? xas_get_order(&xas) : 0;
 	rcu_read_unlock();
-
 	return order;
 }
 EXPORT_SYMBOL(xa_get_order);
@@ -1914,25 +1955,28 @@ int __xa_alloc(struct xarray *xa, u32 *id, void *entry,
 {
 	XA_STATE(xas, xa, 0);
 
-	if (WARN_ON_ONCE(xa_is_advanced(entry)))
+	if (WARN_ON_ONCE(xa_is_advanced(entry)) ||
+	    WARN_ON_ONCE(!xa_track_free(xa)))
 		return -EINVAL;
-	if (WARN_ON_ONCE(!xa_track_free(xa)))
-		return -EINVAL;
-	if (!entry)
-		entry = XA_ZERO_ENTRY;
 
 	do {
-		xas.xa_index = limit.min;
+		xas_set(&xas, limit.min);
 		xas_find_marked(&xas, limit.max, XA_FREE_MARK);
-		/* Past the limit; off the end of the tree is free space. */
-		if (xas.xa_node == XAS_RESTART)
+		/*
+		 * Reset means nothing is free up to limit.max.  The bounds
+		 * state means the first free index is past the tree, where
+		 * the store will grow it.
+		 */
+		if (xas.xa_node == XAS_RESTART) {
 			xas_set_err(&xas, -EBUSY);
-		else
-			*id = xas.xa_index;
-		xas_store(&xas, entry);
+			continue;
+		}
+		xas_store(&xas, entry ? entry : XA_ZERO_ENTRY);
 		xas_clear_mark(&xas, XA_FREE_MARK);
 	} while (__xas_nomem(&xas, gfp));
 
+	if (!xas_error(&xas))
+		*id = xas.xa_index;
 	return xas_error(&xas);
 }
 EXPORT_SYMBOL(__xa_alloc);
@@ -1957,30 +2001,44 @@ EXPORT_SYMBOL(__xa_alloc);
 int __xa_alloc_cyclic(struct xarray *xa, u32 *id, void *entry,
 		      struct xa_limit limit, u32 *next, gfp_t gfp)
 {
-	u32 bottom = limit.min;
-	int ret;
+	u32 lowest = limit.min;
+	bool wrapped = false;
+	int err;
 
-	limit.min = max(bottom, *next);
-	ret = __xa_alloc(xa, id, entry, limit, gfp);
-	if (ret == 0 && (xa->xa_flags & XA_FLAGS_ALLOC_WRAPPED)) {
+	limit.min = max(lowest, *next);
+	err = __xa_alloc(xa, id, entry, limit, gfp);
+	if (!err) {
+		/* The previous ID was the last one: this one wrapped. */
+		wrapped = xa->xa_flags & XA_FLAGS_ALLOC_WRAPPED;
 		xa->xa_flags &= ~XA_FLAGS_ALLOC_WRAPPED;
-		ret = 1;
+	} else if (limit.min > lowest) {
+		limit.min = lowest;
+		err = __xa_alloc(xa, id, entry, limit, gfp);
+		wrapped = true;
 	}
-	if (ret < 0 && limit.min > bottom) {
-		/* Nothing free above *next: wrap to the bottom. */
-		limit.min = bottom;
-		ret = __xa_alloc(xa, id, entry, limit, gfp);
-		if (ret == 0)
-			ret = 1;
-	}
-	if (ret >= 0) {
-		*next = *id + 1;
-		if (*next == 0)
-			xa->xa_flags |= XA_FLAGS_ALLOC_WRAPPED;
-	}
-	return ret;
+	if (err)
+		return err;
+
+	*next = *id + 1;
+	if (!*next)
+		xa->xa_flags |= XA_FLAGS_ALLOC_WRAPPED;
+	return wrapped;
 }
 EXPORT_SYMBOL(__xa_alloc_cyclic);
+
+/* Set or clear @mark on the entry at @index; an empty index has none. */
+static void xa_change_mark(struct xarray *xa, unsigned long index,
+			   xa_mark_t mark, bool set)
+{
+	XA_STATE(xas, xa, index);
+
+	if (!xas_load(&xas))
+		return;
+	if (set)
+		xas_set_mark(&xas, mark);
+	else
+		xas_clear_mark(&xas, mark);
+}
 
 /**
  * __xa_set_mark() - Set this mark on this entry while locked.
@@ -1994,11 +2052,7 @@ EXPORT_SYMBOL(__xa_alloc_cyclic);
  */
 void __xa_set_mark(struct xarray *xa, unsigned long index, xa_mark_t mark)
 {
-	XA_STATE(xas, xa, index);
-	void *entry = xas_load(&xas);
-
-	if (entry)
-		xas_set_mark(&xas, mark);
+	xa_change_mark(xa, index, mark, true);
 }
 EXPORT_SYMBOL(__xa_set_mark);
 
@@ -2012,11 +2066,7 @@ EXPORT_SYMBOL(__xa_set_mark);
  */
 void __xa_clear_mark(struct xarray *xa, unsigned long index, xa_mark_t mark)
 {
-	XA_STATE(xas, xa, index);
-	void *entry = xas_load(&xas);
-
-	if (entry)
-		xas_clear_mark(&xas, mark);
+	xa_change_mark(xa, index, mark, false);
 }
 EXPORT_SYMBOL(__xa_clear_mark);
 
@@ -2035,20 +2085,17 @@ EXPORT_SYMBOL(__xa_clear_mark);
 bool xa_get_mark(struct xarray *xa, unsigned long index, xa_mark_t mark)
 {
 	XA_STATE(xas, xa, index);
+	bool marked;
 	void *entry;
 
 	rcu_read_lock();
 	entry = xas_start(&xas);
-	while (xas_get_mark(&xas, mark)) {
-		if (!xa_is_node(entry))
-			goto found;
+	/* Follow the mark down the path; a clear bit anywhere means no. */
+	for (marked = xas_get_mark(&xas, mark); marked && xa_is_node(entry);
+	     marked = xas_get_mark(&xas, mark))
 		entry = xas_descend(&xas, xa_to_node(entry));
-	}
 	rcu_read_unlock();
-	return false;
-found:
-	rcu_read_unlock();
-	return true;
+	return marked;
 }
 EXPORT_SYMBOL(xa_get_mark);
 
@@ -2065,7 +2112,7 @@ EXPORT_SYMBOL(xa_get_mark);
 void xa_set_mark(struct xarray *xa, unsigned long index, xa_mark_t mark)
 {
 	xa_lock(xa);
-	__xa_set_mark(xa, index, mark);
+	xa_change_mark(xa, index, mark, true);
 	xa_unlock(xa);
 }
 EXPORT_SYMBOL(xa_set_mark);
@@ -2083,7 +2130,7 @@ EXPORT_SYMBOL(xa_set_mark);
 void xa_clear_mark(struct xarray *xa, unsigned long index, xa_mark_t mark)
 {
 	xa_lock(xa);
-	__xa_clear_mark(xa, index, mark);
+	xa_change_mark(xa, index, mark, false);
 	xa_unlock(xa);
 }
 EXPORT_SYMBOL(xa_clear_mark);
@@ -2119,28 +2166,34 @@ void *xa_find(struct xarray *xa, unsigned long *indexp,
 	void *entry;
 
 	rcu_read_lock();
-	do {
+	for (;;) {
 		entry = xas_find_filtered(&xas, max, filter);
-	} while (xas_retry(&xas, entry));
+		if (!xas_retry(&xas, entry))
+			break;
+	}
 	rcu_read_unlock();
 
-	if (entry)
-		*indexp = xas.xa_index;
+	if (!entry)
+		return NULL;
+	*indexp = xas.xa_index;
 	return entry;
 }
 EXPORT_SYMBOL(xa_find);
 
-/* Is the cursor in a later slot of a multi-index entry than its head? */
-static bool xas_sibling(struct xa_state *xas)
+/*
+ * Is the cursor past the first index of the entry it is on?  Then it is
+ * an entry xa_find_after() has already returned.
+ */
+static bool xas_past_head(const struct xa_state *xas)
 {
 	struct xa_node *node = xas->xa_node;
-	unsigned long mask;
+	unsigned long head;
 
 	if (!IS_ENABLED(CONFIG_XARRAY_MULTI) || !node)
 		return false;
-	mask = (XA_CHUNK_SIZE << node->shift) - 1;
-	return (xas->xa_index & mask) >
-		((unsigned long)xas->xa_offset << node->shift);
+	head = (xas->xa_index & (~XA_CHUNK_MASK << node->shift)) |
+	       ((unsigned long)xas->xa_offset << node->shift);
+	return xas->xa_index > head;
 }
 
 /**
@@ -2162,23 +2215,20 @@ void *xa_find_after(struct xarray *xa, unsigned long *indexp,
 	XA_STATE(xas, xa, *indexp + 1);
 	void *entry;
 
-	if (xas.xa_index == 0)
+	if (!xas.xa_index)	/* *indexp was ULONG_MAX */
 		return NULL;
 
 	rcu_read_lock();
-	for (;;) {
+	do {
 		entry = xas_find_filtered(&xas, max, filter);
 		if (xas_invalid(&xas))
 			break;
-		if (xas_sibling(&xas))
-			continue;
-		if (!xas_retry(&xas, entry))
-			break;
-	}
+	} while (xas_past_head(&xas) || xas_retry(&xas, entry));
 	rcu_read_unlock();
 
-	if (entry)
-		*indexp = xas.xa_index;
+	if (!entry)
+		return NULL;
+	*indexp = xas.xa_index;
 	return entry;
 }
 EXPORT_SYMBOL(xa_find_after);
@@ -2302,21 +2352,20 @@ static unsigned int xas_extract(struct xa_state *xas, void **dst,
 				unsigned long max, unsigned int n,
 				xa_mark_t filter)
 {
-	unsigned int i = 0;
-	void *entry;
+	unsigned int copied = 0;
 
 	rcu_read_lock();
-	for (entry = xas_find_filtered(xas, max, filter); entry;
-	     entry = xas_find_filtered(xas, max, filter)) {
-		if (xas_retry(xas, entry))
-			continue;
-		dst[i++] = entry;
-		if (i == n)
+	while (copied < n) {
+		void *entry = xas_find_filtered(xas, max, filter);
+
+		if (!entry)
 			break;
+		if (!xas_retry(xas, entry))
+			dst[copied++] = entry;
 	}
 	rcu_read_unlock();
 
-	return i;
+	return copied;
 }
 
 /**
@@ -2358,16 +2407,15 @@ EXPORT_SYMBOL(xa_extract);
  */
 void xa_delete_node(struct xa_node *node, xa_update_node_t update)
 {
-	struct xa_state xas = {
-		.xa = node->array,
-		.xa_index = (unsigned long)node->offset <<
-				(node->shift + XA_CHUNK_SHIFT),
-		.xa_shift = node->shift + XA_CHUNK_SHIFT,
-		.xa_offset = node->offset,
-		.xa_node = xa_parent_locked(node->array, node),
-		.xa_update = update,
-	};
+	struct xarray *xa = node->array;
+	XA_STATE(xas, xa, 0);
 
+	/* A cursor on @node's slot in its parent, as large as @node. */
+	xas.xa_node = xa_parent_locked(xa, node);
+	xas.xa_offset = node->offset;
+	xas.xa_shift = node->shift + XA_CHUNK_SHIFT;
+	xas.xa_index = (unsigned long)node->offset << xas.xa_shift;
+	xas_set_update(&xas, update);
 	xas_store(&xas, NULL);
 }
 EXPORT_SYMBOL_GPL(xa_delete_node);	/* For the benefit of the test suite */
@@ -2385,115 +2433,121 @@ void xa_destroy(struct xarray *xa)
 {
 	XA_STATE(xas, xa, 0);
 	unsigned long flags;
-	void *entry;
+	xa_mark_t mark;
+	void *head;
 
-	xas.xa_node = NULL;
 	xas_lock_irqsave(&xas, flags);
-	entry = xa_head_locked(xa);
+	head = xa_head_locked(xa);
 	RCU_INIT_POINTER(xa->xa_head, NULL);
-	xas_init_marks(&xas);
-	if (xa_zero_busy(xa))
-		xa_mark_clear(xa, XA_FREE_MARK);
-	/* xas_free_nodes() checks the lock is held */
-	if (xa_is_node(entry))
-		xas_free_nodes(&xas, xa_to_node(entry));
+	/* An empty array: no marks, but all IDs free if it allocates from 0. */
+	for_each_xa_mark(mark)
+		xa_mark_clear(xa, mark);
+	if (xa_track_free(xa) && !xa_zero_busy(xa))
+		xa_mark_set(xa, XA_FREE_MARK);
+	if (xa_is_node(head))
+		xas_free_subtree(&xas, xa_to_node(head));
 	xas_unlock_irqrestore(&xas, flags);
 }
 EXPORT_SYMBOL(xa_destroy);
 
 #ifdef XA_DEBUG
 /**
- * xa_dump_node() - Print one node's header fields.
+ * xa_dump_node() - Print one node's bookkeeping on the current line.
  * @node: The node, or an xa_state special value.
  */
 void xa_dump_node(const struct xa_node *node)
 {
-	unsigned int i, j;
+	unsigned int m, w;
 
 	if (!node)
 		return;
 	if ((unsigned long)node & 3) {
-		pr_cont("node %px\n", node);
+		pr_cont("[cursor state %lx]\n", (unsigned long)node);
 		return;
 	}
-
-	pr_cont("node %px %s %d parent %px shift %d count %d values %d array %px list %px %px marks",
-		node, node->parent ? "offset" : "max", node->offset,
-		node->parent, node->shift, node->count, node->nr_values,
-		node->array, node->private_list.prev, node->private_list.next);
-	for (i = 0; i < XA_MAX_MARKS; i++)
-		for (j = 0; j < XA_MARK_LONGS; j++)
-			pr_cont(" %lx", node->marks[i][j]);
-	pr_cont("\n");
+	pr_cont("[node %px: shift %u, %s %u, %u used, %u values, parent %px, array %px, private %px/%px, marks",
+		node, node->shift, node->parent ? "slot" : "root of", node->offset,
+		node->count, node->nr_values, node->parent, node->array,
+		node->private_list.prev, node->private_list.next);
+	for (m = 0; m < XA_MAX_MARKS; m++) {
+		pr_cont(" %u:", m);
+		for (w = 0; w < XA_MARK_LONGS; w++)
+			pr_cont("%lx", node->marks[m][w]);
+	}
+	pr_cont("]\n");
 }
 
 /**
- * xa_dump_index() - Print the range of indices a slot covers.
+ * xa_dump_index() - Start a line for the indices one slot covers.
  * @index: First index.
  * @shift: The slot covers 2^@shift indices.
  */
 void xa_dump_index(unsigned long index, unsigned int shift)
 {
-	if (!shift)
-		pr_info("%lu: ", index);
-	else if (shift >= BITS_PER_LONG)
-		pr_info("0-%lu: ", ~0UL);
+	unsigned long last = shift >= BITS_PER_LONG ? ULONG_MAX :
+			     index | ((1UL << shift) - 1);
+
+	if (last == index)
+		pr_info("[%lu] ", index);
 	else
-		pr_info("%lu-%lu: ", index, index | ((1UL << shift) - 1));
+		pr_info("[%lu..%lu] ", index, last);
 }
 
-/* Print one slot's entry, and everything below it. */
-static void xa_dump_slot(const void *entry, unsigned long index,
-			 unsigned long shift)
+/* Finish the line for one entry: what kind it is and what it holds. */
+static void xa_dump_payload(const void *entry)
 {
+	if (xa_is_value(entry))
+		pr_cont("value %lu (%#lx)\n", xa_to_value(entry),
+			xa_to_value(entry));
+	else if (!xa_is_internal(entry))
+		pr_cont("pointer %px\n", entry);
+	else if (xa_is_sibling(entry))
+		pr_cont("sibling of slot %lu\n", xa_to_sibling(entry));
+	else if (xa_is_retry(entry))
+		pr_cont("retry entry\n");
+	else if (xa_is_zero(entry))
+		pr_cont("zero entry (reserved)\n");
+	else if (xa_is_node(entry))
+		pr_cont("node-like pointer %px\n", entry);
+	else
+		pr_cont("internal entry %lu\n", xa_to_internal(entry));
+}
+
+/* Print the slot covering 2^@shift indices from @index, and its subtree. */
+static void xa_dump_tree(const void *entry, unsigned long index,
+			 unsigned int shift)
+{
+	const struct xa_node *node;
+	unsigned int i;
+
 	if (!entry)
 		return;
-
 	xa_dump_index(index, shift);
-	if (xa_is_node(entry)) {
-		if (shift == 0) {
-			pr_cont("%px\n", entry);
-		} else {
-			struct xa_node *node = xa_to_node(entry);
-			unsigned long i;
-
-			xa_dump_node(node);
-			for (i = 0; i < XA_CHUNK_SIZE; i++)
-				xa_dump_slot(node->slots[i],
-					     index + (i << node->shift),
-					     node->shift);
-		}
-	} else if (xa_is_value(entry)) {
-		pr_cont("value %ld (0x%lx) [%px]\n", xa_to_value(entry),
-			xa_to_value(entry), entry);
-	} else if (!xa_is_internal(entry)) {
-		pr_cont("%px\n", entry);
-	} else if (xa_is_retry(entry)) {
-		pr_cont("retry (%ld)\n", xa_to_internal(entry));
-	} else if (xa_is_sibling(entry)) {
-		pr_cont("sibling (slot %ld)\n", xa_to_sibling(entry));
-	} else if (xa_is_zero(entry)) {
-		pr_cont("zero (%ld)\n", xa_to_internal(entry));
-	} else {
-		pr_cont("UNKNOWN ENTRY (%px)\n", entry);
+	if (!shift || !xa_is_node(entry)) {
+		xa_dump_payload(entry);
+		return;
 	}
+	node = xa_to_node(entry);
+	xa_dump_node(node);
+	for (i = 0; i < XA_CHUNK_SIZE; i++)
+		xa_dump_tree(node->slots[i],
+			     index + ((unsigned long)i << node->shift),
+			     node->shift);
 }
 
 /**
- * xa_dump() - Print the whole array, one line per entry and node.
+ * xa_dump() - Print the whole array, one line per node and per entry.
  * @xa: XArray.
  */
 void xa_dump(const struct xarray *xa)
 {
-	void *entry = xa->xa_head;
-	unsigned int shift = 0;
+	void *head = xa->xa_head;
 
-	pr_info("xarray: %px head %px flags %x marks %d %d %d\n", xa, entry,
+	pr_info("xarray %px: flags %x, marks %d%d%d, head %px\n", xa,
 		xa->xa_flags, xa_marked(xa, XA_MARK_0),
-		xa_marked(xa, XA_MARK_1), xa_marked(xa, XA_MARK_2));
-	if (xa_is_node(entry))
-		shift = xa_to_node(entry)->shift + XA_CHUNK_SHIFT;
-	xa_dump_slot(entry, 0, shift);
+		xa_marked(xa, XA_MARK_1), xa_marked(xa, XA_MARK_2), head);
+	xa_dump_tree(head, 0, xa_is_node(head) ?
+		     xa_to_node(head)->shift + XA_CHUNK_SHIFT : 0);
 }
 
 /* One node of the DOT graph: a record with a field per non-empty slot. */

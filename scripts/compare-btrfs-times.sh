@@ -3,9 +3,9 @@
 # their ratio, from the workload's last phase line.
 set -eu
 . "$(dirname "$0")/common.sh"
-secs() {
-	sed -n 's/^btrfs-work: *\([0-9.]*\) s umount$/\1/p' \
-		"$CACHE/logs/guest-$1.console" | tail -n 1
+secs() {	# the serial console ends its lines with CR LF
+	tr -d '\r' <"$CACHE/logs/guest-$1.console" |
+		sed -n 's/^btrfs-work: *\([0-9.]*\) s umount$/\1/p' | tail -n 1
 }
 stock=$(secs stock) patched=$(secs patched)
 [ -n "$stock" ] && [ -n "$patched" ] || die "a workload time is missing"

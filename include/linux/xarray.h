@@ -483,6 +483,95 @@ int __must_check __xa_alloc_cyclic(struct xarray *, u32 *id, void *entry,
 void __xa_set_mark(struct xarray *, unsigned long index, xa_mark_t);
 void __xa_clear_mark(struct xarray *, unsigned long index, xa_mark_t);
 
+/*
+ * Private: the normal API's locked calls, for each way of taking the
+ * xa_lock (@type is 0, XA_LOCK_BH or XA_LOCK_IRQ, always a constant, so
+ * the choice is made at compile time).
+ */
+static inline void xa_lock_as(struct xarray *xa, unsigned int type)
+	__acquires(&xa->xa_lock)
+{
+	if (type == XA_LOCK_IRQ)
+		xa_lock_irq(xa);
+	else if (type == XA_LOCK_BH)
+		xa_lock_bh(xa);
+	else
+		xa_lock(xa);
+}
+
+static inline void xa_unlock_as(struct xarray *xa, unsigned int type)
+	__releases(&xa->xa_lock)
+{
+	if (type == XA_LOCK_IRQ)
+		xa_unlock_irq(xa);
+	else if (type == XA_LOCK_BH)
+		xa_unlock_bh(xa);
+	else
+		xa_unlock(xa);
+}
+
+static inline void *xa_store_as(struct xarray *xa, unsigned long index,
+		void *entry, gfp_t gfp, unsigned int type)
+{
+	void *old;
+
+	might_alloc(gfp);
+	xa_lock_as(xa, type);
+	old = __xa_store(xa, index, entry, gfp);
+	xa_unlock_as(xa, type);
+	return old;
+}
+
+static inline void *xa_erase_as(struct xarray *xa, unsigned long index,
+		unsigned int type)
+{
+	void *old;
+
+	xa_lock_as(xa, type);
+	old = __xa_erase(xa, index);
+	xa_unlock_as(xa, type);
+	return old;
+}
+
+static inline void *xa_cmpxchg_as(struct xarray *xa, unsigned long index,
+		void *old, void *entry, gfp_t gfp, unsigned int type)
+{
+	void *curr;
+
+	might_alloc(gfp);
+	xa_lock_as(xa, type);
+	curr = __xa_cmpxchg(xa, index, old, entry, gfp);
+	xa_unlock_as(xa, type);
+	return curr;
+}
+
+static inline int xa_insert_as(struct xarray *xa, unsigned long index,
+		void *entry, gfp_t gfp, unsigned int type)
+{
+	int err;
+
+	might_alloc(gfp);
+	xa_lock_as(xa, type);
+	err = __xa_insert(xa, index, entry, gfp);
+	xa_unlock_as(xa, type);
+	return err;
+}
+
+static inline int xa_alloc_as(struct xarray *xa, u32 *id, void *entry,
+		struct xa_limit limit, u32 *next, gfp_t gfp, unsigned int type)
+{
+	int err;
+
+	might_alloc(gfp);
+	xa_lock_as(xa, type);
+	if (next)
+		err = __xa_alloc_cyclic(xa, id, entry, limit, next, gfp);
+	else
+		err = __xa_alloc(xa, id, entry, limit, gfp);
+	xa_unlock_as(xa, type);
+	return err;
+}
+
 /**
  * xa_store_bh() - Store this entry in the XArray.
  * @xa: XArray.
@@ -499,14 +588,7 @@ void __xa_clear_mark(struct xarray *, unsigned long index, xa_mark_t);
 static inline void *xa_store_bh(struct xarray *xa, unsigned long index,
 		void *entry, gfp_t gfp)
 {
-	void *curr;
-
-	might_alloc(gfp);
-	xa_lock_bh(xa);
-	curr = __xa_store(xa, index, entry, gfp);
-	xa_unlock_bh(xa);
-
-	return curr;
+	return xa_store_as(xa, index, entry, gfp, XA_LOCK_BH);
 }
 
 /**
@@ -525,14 +607,7 @@ static inline void *xa_store_bh(struct xarray *xa, unsigned long index,
 static inline void *xa_store_irq(struct xarray *xa, unsigned long index,
 		void *entry, gfp_t gfp)
 {
-	void *curr;
-
-	might_alloc(gfp);
-	xa_lock_irq(xa);
-	curr = __xa_store(xa, index, entry, gfp);
-	xa_unlock_irq(xa);
-
-	return curr;
+	return xa_store_as(xa, index, entry, gfp, XA_LOCK_IRQ);
 }
 
 /**
@@ -548,13 +623,7 @@ static inline void *xa_store_irq(struct xarray *xa, unsigned long index,
  */
 static inline void *xa_erase_bh(struct xarray *xa, unsigned long index)
 {
-	void *entry;
-
-	xa_lock_bh(xa);
-	entry = __xa_erase(xa, index);
-	xa_unlock_bh(xa);
-
-	return entry;
+	return xa_erase_as(xa, index, XA_LOCK_BH);
 }
 
 /**
@@ -570,13 +639,7 @@ static inline void *xa_erase_bh(struct xarray *xa, unsigned long index)
  */
 static inline void *xa_erase_irq(struct xarray *xa, unsigned long index)
 {
-	void *entry;
-
-	xa_lock_irq(xa);
-	entry = __xa_erase(xa, index);
-	xa_unlock_irq(xa);
-
-	return entry;
+	return xa_erase_as(xa, index, XA_LOCK_IRQ);
 }
 
 /**
@@ -598,14 +661,7 @@ static inline void *xa_erase_irq(struct xarray *xa, unsigned long index)
 static inline void *xa_cmpxchg(struct xarray *xa, unsigned long index,
 			void *old, void *entry, gfp_t gfp)
 {
-	void *curr;
-
-	might_alloc(gfp);
-	xa_lock(xa);
-	curr = __xa_cmpxchg(xa, index, old, entry, gfp);
-	xa_unlock(xa);
-
-	return curr;
+	return xa_cmpxchg_as(xa, index, old, entry, gfp, 0);
 }
 
 /**
@@ -625,14 +681,7 @@ static inline void *xa_cmpxchg(struct xarray *xa, unsigned long index,
 static inline void *xa_cmpxchg_bh(struct xarray *xa, unsigned long index,
 			void *old, void *entry, gfp_t gfp)
 {
-	void *curr;
-
-	might_alloc(gfp);
-	xa_lock_bh(xa);
-	curr = __xa_cmpxchg(xa, index, old, entry, gfp);
-	xa_unlock_bh(xa);
-
-	return curr;
+	return xa_cmpxchg_as(xa, index, old, entry, gfp, XA_LOCK_BH);
 }
 
 /**
@@ -652,14 +701,7 @@ static inline void *xa_cmpxchg_bh(struct xarray *xa, unsigned long index,
 static inline void *xa_cmpxchg_irq(struct xarray *xa, unsigned long index,
 			void *old, void *entry, gfp_t gfp)
 {
-	void *curr;
-
-	might_alloc(gfp);
-	xa_lock_irq(xa);
-	curr = __xa_cmpxchg(xa, index, old, entry, gfp);
-	xa_unlock_irq(xa);
-
-	return curr;
+	return xa_cmpxchg_as(xa, index, old, entry, gfp, XA_LOCK_IRQ);
 }
 
 /**
@@ -681,14 +723,7 @@ static inline void *xa_cmpxchg_irq(struct xarray *xa, unsigned long index,
 static inline int __must_check xa_insert(struct xarray *xa,
 		unsigned long index, void *entry, gfp_t gfp)
 {
-	int err;
-
-	might_alloc(gfp);
-	xa_lock(xa);
-	err = __xa_insert(xa, index, entry, gfp);
-	xa_unlock(xa);
-
-	return err;
+	return xa_insert_as(xa, index, entry, gfp, 0);
 }
 
 /**
@@ -709,14 +744,7 @@ static inline int __must_check xa_insert(struct xarray *xa,
 static inline int __must_check xa_insert_bh(struct xarray *xa,
 		unsigned long index, void *entry, gfp_t gfp)
 {
-	int err;
-
-	might_alloc(gfp);
-	xa_lock_bh(xa);
-	err = __xa_insert(xa, index, entry, gfp);
-	xa_unlock_bh(xa);
-
-	return err;
+	return xa_insert_as(xa, index, entry, gfp, XA_LOCK_BH);
 }
 
 /**
@@ -737,14 +765,7 @@ static inline int __must_check xa_insert_bh(struct xarray *xa,
 static inline int __must_check xa_insert_irq(struct xarray *xa,
 		unsigned long index, void *entry, gfp_t gfp)
 {
-	int err;
-
-	might_alloc(gfp);
-	xa_lock_irq(xa);
-	err = __xa_insert(xa, index, entry, gfp);
-	xa_unlock_irq(xa);
-
-	return err;
+	return xa_insert_as(xa, index, entry, gfp, XA_LOCK_IRQ);
 }
 
 /**
@@ -767,14 +788,7 @@ static inline int __must_check xa_insert_irq(struct xarray *xa,
 static inline __must_check int xa_alloc(struct xarray *xa, u32 *id,
 		void *entry, struct xa_limit limit, gfp_t gfp)
 {
-	int err;
-
-	might_alloc(gfp);
-	xa_lock(xa);
-	err = __xa_alloc(xa, id, entry, limit, gfp);
-	xa_unlock(xa);
-
-	return err;
+	return xa_alloc_as(xa, id, entry, limit, NULL, gfp, 0);
 }
 
 /**
@@ -795,14 +809,7 @@ static inline __must_check int xa_alloc(struct xarray *xa, u32 *id,
 static inline int __must_check xa_alloc_bh(struct xarray *xa, u32 *id,
 		void *entry, struct xa_limit limit, gfp_t gfp)
 {
-	int err;
-
-	might_alloc(gfp);
-	xa_lock_bh(xa);
-	err = __xa_alloc(xa, id, entry, limit, gfp);
-	xa_unlock_bh(xa);
-
-	return err;
+	return xa_alloc_as(xa, id, entry, limit, NULL, gfp, XA_LOCK_BH);
 }
 
 /**
@@ -823,14 +830,7 @@ static inline int __must_check xa_alloc_bh(struct xarray *xa, u32 *id,
 static inline int __must_check xa_alloc_irq(struct xarray *xa, u32 *id,
 		void *entry, struct xa_limit limit, gfp_t gfp)
 {
-	int err;
-
-	might_alloc(gfp);
-	xa_lock_irq(xa);
-	err = __xa_alloc(xa, id, entry, limit, gfp);
-	xa_unlock_irq(xa);
-
-	return err;
+	return xa_alloc_as(xa, id, entry, limit, NULL, gfp, XA_LOCK_IRQ);
 }
 
 /**
@@ -854,14 +854,7 @@ static inline int __must_check xa_alloc_irq(struct xarray *xa, u32 *id,
 static inline int xa_alloc_cyclic(struct xarray *xa, u32 *id, void *entry,
 		struct xa_limit limit, u32 *next, gfp_t gfp)
 {
-	int err;
-
-	might_alloc(gfp);
-	xa_lock(xa);
-	err = __xa_alloc_cyclic(xa, id, entry, limit, next, gfp);
-	xa_unlock(xa);
-
-	return err;
+	return xa_alloc_as(xa, id, entry, limit, next, gfp, 0);
 }
 
 /**
@@ -884,14 +877,7 @@ static inline int xa_alloc_cyclic(struct xarray *xa, u32 *id, void *entry,
 static inline int xa_alloc_cyclic_bh(struct xarray *xa, u32 *id, void *entry,
 		struct xa_limit limit, u32 *next, gfp_t gfp)
 {
-	int err;
-
-	might_alloc(gfp);
-	xa_lock_bh(xa);
-	err = __xa_alloc_cyclic(xa, id, entry, limit, next, gfp);
-	xa_unlock_bh(xa);
-
-	return err;
+	return xa_alloc_as(xa, id, entry, limit, next, gfp, XA_LOCK_BH);
 }
 
 /**
@@ -914,14 +900,7 @@ static inline int xa_alloc_cyclic_bh(struct xarray *xa, u32 *id, void *entry,
 static inline int xa_alloc_cyclic_irq(struct xarray *xa, u32 *id, void *entry,
 		struct xa_limit limit, u32 *next, gfp_t gfp)
 {
-	int err;
-
-	might_alloc(gfp);
-	xa_lock_irq(xa);
-	err = __xa_alloc_cyclic(xa, id, entry, limit, next, gfp);
-	xa_unlock_irq(xa);
-
-	return err;
+	return xa_alloc_as(xa, id, entry, limit, next, gfp, XA_LOCK_IRQ);
 }
 
 /**
@@ -1537,24 +1516,23 @@ static inline void xas_set_lru(struct xa_state *xas, struct list_lru *lru)
 static inline void *xas_next_entry(struct xa_state *xas, unsigned long max)
 {
 	struct xa_node *node = xas->xa_node;
-	void *entry;
+	void *entry = NULL;
 
+	/* Only a cursor on the leaf slot of its own index is fast. */
 	if (unlikely(xas_not_node(node) || node->shift ||
-			xas->xa_offset != (xas->xa_index & XA_CHUNK_MASK)))
+		     xas->xa_offset != (xas->xa_index & XA_CHUNK_MASK)))
 		return xas_find(xas, max);
 
-	do {
-		if (unlikely(xas->xa_index >= max))
-			return xas_find(xas, max);
-		if (unlikely(xas->xa_offset == XA_CHUNK_MASK))
+	while (!entry) {
+		if (unlikely(xas->xa_index >= max ||
+			     xas->xa_offset == XA_CHUNK_MASK))
 			return xas_find(xas, max);
 		entry = xa_entry(xas->xa, node, xas->xa_offset + 1);
 		if (unlikely(xa_is_internal(entry)))
 			return xas_find(xas, max);
 		xas->xa_offset++;
 		xas->xa_index++;
-	} while (!entry);
-
+	}
 	return entry;
 }
 
@@ -1563,21 +1541,16 @@ static inline unsigned int xas_find_chunk(struct xa_state *xas, bool advance,
 		xa_mark_t mark)
 {
 	unsigned long *addr = xas->xa_node->marks[(__force unsigned)mark];
-	unsigned int offset = xas->xa_offset;
+	unsigned int start = xas->xa_offset + advance;
+	unsigned long word;
 
-	if (advance)
-		offset++;
-	if (XA_CHUNK_SIZE == BITS_PER_LONG) {
-		if (offset < XA_CHUNK_SIZE) {
-			unsigned long data = *addr & (~0UL << offset);
-
-			if (data)
-				return __ffs(data);
-		}
+	if (XA_CHUNK_SIZE != BITS_PER_LONG)
+		return find_next_bit(addr, XA_CHUNK_SIZE, start);
+	/* One word of marks: drop the bits below @start, take the lowest. */
+	if (start >= XA_CHUNK_SIZE)
 		return XA_CHUNK_SIZE;
-	}
-
-	return find_next_bit(addr, XA_CHUNK_SIZE, offset);
+	word = *addr >> start;
+	return word ? start + __ffs(word) : XA_CHUNK_SIZE;
 }
 
 /**
@@ -1594,8 +1567,8 @@ static inline void *xas_next_marked(struct xa_state *xas, unsigned long max,
 								xa_mark_t mark)
 {
 	struct xa_node *node = xas->xa_node;
-	void *entry;
 	unsigned int offset;
+	void *entry = NULL;
 
 	if (unlikely(xas_not_node(node) || node->shift))
 		return xas_find_marked(xas, max, mark);
@@ -1604,12 +1577,10 @@ static inline void *xas_next_marked(struct xa_state *xas, unsigned long max,
 	xas->xa_index = (xas->xa_index & ~XA_CHUNK_MASK) + offset;
 	if (xas->xa_index > max)
 		return NULL;
-	if (offset == XA_CHUNK_SIZE)
-		return xas_find_marked(xas, max, mark);
-	entry = xa_entry(xas->xa, node, offset);
-	if (!entry)
-		return xas_find_marked(xas, max, mark);
-	return entry;
+	if (offset < XA_CHUNK_SIZE)
+		entry = xa_entry(xas->xa, node, offset);
+	/* Past the leaf, or a mark on an empty slot: the slow path. */
+	return entry ? entry : xas_find_marked(xas, max, mark);
 }
 
 /*
@@ -1678,13 +1649,12 @@ static inline void *xas_prev(struct xa_state *xas)
 {
 	struct xa_node *node = xas->xa_node;
 
-	if (unlikely(xas_not_node(node) || node->shift ||
-				xas->xa_offset == 0))
-		return __xas_prev(xas);
-
-	xas->xa_index--;
-	xas->xa_offset--;
-	return xa_entry(xas->xa, node, xas->xa_offset);
+	/* Within a leaf, the previous index is the previous slot. */
+	if (likely(!xas_not_node(node) && !node->shift && xas->xa_offset)) {
+		xas->xa_index--;
+		return xa_entry(xas->xa, node, --xas->xa_offset);
+	}
+	return __xas_prev(xas);
 }
 
 /**
@@ -1704,13 +1674,13 @@ static inline void *xas_next(struct xa_state *xas)
 {
 	struct xa_node *node = xas->xa_node;
 
-	if (unlikely(xas_not_node(node) || node->shift ||
-				xas->xa_offset == XA_CHUNK_MASK))
-		return __xas_next(xas);
-
-	xas->xa_index++;
-	xas->xa_offset++;
-	return xa_entry(xas->xa, node, xas->xa_offset);
+	/* Within a leaf, the next index is the next slot. */
+	if (likely(!xas_not_node(node) && !node->shift &&
+		   xas->xa_offset < XA_CHUNK_MASK)) {
+		xas->xa_index++;
+		return xa_entry(xas->xa, node, ++xas->xa_offset);
+	}
+	return __xas_next(xas);
 }
 
 #endif /* _LINUX_XARRAY_H */

@@ -27,6 +27,8 @@
 #define __bitwise
 #define __must_check		__attribute__((warn_unused_result))
 #define __must_hold(x)
+#define __acquires(x)
+#define __releases(x)
 #define likely(x)		__builtin_expect(!!(x), 1)
 #define unlikely(x)		__builtin_expect(!!(x), 0)
 #define EXPORT_SYMBOL(sym)	extern int xa_export_##sym
