@@ -933,6 +933,32 @@ bool xas_get_mark(const struct xa_state *xas, xa_mark_t mark)
 }
 EXPORT_SYMBOL_GPL(xas_get_mark);
 
+/*
+ * Set or clear @mark on the cursor's slot and up the path to the array.
+ * Setting stops at a bit that was set already (all above it are too);
+ * clearing stops at a bit that was clear, or at a node where another
+ * slot still has the mark.
+ */
+static void xas_mark_path(const struct xa_state *xas, xa_mark_t mark, bool set)
+{
+	struct xa_node *node = xas->xa_node;
+	unsigned int offset = xas->xa_offset;
+
+	if (xas_invalid(xas))
+		return;
+	for (; node; offset = node->offset,
+		     node = xa_parent_locked(xas->xa, node)) {
+		if (set ? node_set_mark(node, offset, mark) :
+			  !node_clear_mark(node, offset, mark) ||
+			  node_any_mark(node, mark))
+			return;
+	}
+	if (set)
+		xa_mark_set(xas->xa, mark);
+	else
+		xa_mark_clear(xas->xa, mark);
+}
+
 /**
  * xas_set_mark() - Sets the mark on this entry and its parents.
  * @xas: XArray operation state.
@@ -945,17 +971,7 @@ EXPORT_SYMBOL_GPL(xas_get_mark);
  */
 void xas_set_mark(const struct xa_state *xas, xa_mark_t mark)
 {
-	struct xa_node *node = xas->xa_node;
-	unsigned int offset = xas->xa_offset;
-
-	if (xas_invalid(xas))
-		return;
-	/* Upwards until a bit was set already: above it, all are. */
-	for (; node; offset = node->offset,
-		     node = xa_parent_locked(xas->xa, node))
-		if (node_set_mark(node, offset, mark))
-			return;
-	xa_mark_set(xas->xa, mark);
+	xas_mark_path(xas, mark, true);
 }
 EXPORT_SYMBOL_GPL(xas_set_mark);
 
@@ -972,18 +988,7 @@ EXPORT_SYMBOL_GPL(xas_set_mark);
  */
 void xas_clear_mark(const struct xa_state *xas, xa_mark_t mark)
 {
-	struct xa_node *node = xas->xa_node;
-	unsigned int offset = xas->xa_offset;
-
-	if (xas_invalid(xas))
-		return;
-	/* Upwards while the bit was set and the node has no other. */
-	for (; node; offset = node->offset,
-		     node = xa_parent_locked(xas->xa, node))
-		if (!node_clear_mark(node, offset, mark) ||
-		    node_any_mark(node, mark))
-			return;
-	xa_mark_clear(xas->xa, mark);
+	xas_mark_path(xas, mark, false);
 }
 EXPORT_SYMBOL_GPL(xas_clear_mark);
 
@@ -1087,6 +1092,29 @@ static struct xa_node *xas_take_spare(struct xa_state *xas)
 	return node;
 }
 
+static void xas_fill_split(struct xa_state *xas, struct xa_node *node,
+			   void *entry, unsigned int marks);
+
+/*
+ * Build, from the spares, the node that replaces slot @offset of @parent
+ * in a split, filled in and ready to publish; the slot keeps @marks.
+ */
+static struct xa_node *xas_split_child(struct xa_state *xas,
+				       struct xa_node *parent,
+				       unsigned int offset, void *entry,
+				       unsigned int marks)
+{
+	struct xa_node *child = xas_take_spare(xas);
+
+	child->shift = parent->shift - XA_CHUNK_SHIFT;
+	child->offset = offset;
+	child->array = xas->xa;
+	RCU_INIT_POINTER(child->parent, parent);
+	xas_fill_split(xas, child, entry, marks);
+	node_set_marks(parent, offset, marks);
+	return child;
+}
+
 /*
  * Fill @node, which covers part of a split entry, with @entry in pieces
  * of the cursor's size, each carrying @marks; nodes below the cursor's
@@ -1103,15 +1131,8 @@ static void xas_fill_split(struct xa_state *xas, struct xa_node *node,
 		void *slot;
 
 		if (node->shift > xas->xa_shift) {
-			struct xa_node *child = xas_take_spare(xas);
-
-			child->shift = node->shift - XA_CHUNK_SHIFT;
-			child->offset = i;
-			child->array = xas->xa;
-			RCU_INIT_POINTER(child->parent, node);
-			xas_fill_split(xas, child, entry, marks);
-			slot = xa_mk_node(child);
-			node_set_marks(node, i, marks);
+			slot = xa_mk_node(xas_split_child(xas, node, i, entry,
+							  marks));
 		} else if (i & xas->xa_sibs) {
 			slot = xa_mk_sibling(i & ~xas->xa_sibs);
 		} else {
@@ -1156,14 +1177,9 @@ void xas_split(struct xa_state *xas, void *entry, unsigned int order)
 	/* Last slot first: a reader never sees a sibling of a new entry. */
 	for (offset = first + slots; offset-- > first; ) {
 		if (xas->xa_shift < node->shift) {
-			struct xa_node *child = xas_take_spare(xas);
+			struct xa_node *child = xas_split_child(xas, node,
+						offset, entry, marks);
 
-			child->shift = node->shift - XA_CHUNK_SHIFT;
-			child->offset = offset;
-			child->array = xas->xa;
-			RCU_INIT_POINTER(child->parent, node);
-			xas_fill_split(xas, child, entry, marks);
-			node_set_marks(node, offset, marks);
 			rcu_assign_pointer(node->slots[offset],
 					   xa_mk_node(child));
 			values -= xa_is_value(curr);
