@@ -647,10 +647,10 @@ static void *xas_create(struct xa_state *xas, bool allow_root)
 		struct xa_node *node;
 
 		shift -= XA_CHUNK_SHIFT;
-		if (xa_is_node(entry)) {
-			node = xa_to_node(entry);
-		} else if (entry) {
+		if (entry && !xa_is_node(entry))
 			break;		/* a multi-index entry covers it */
+		if (entry) {
+			node = xa_to_node(entry);
 		} else {
 			node = xas_alloc(xas, shift);
 			if (!node)
@@ -947,7 +947,7 @@ static void xas_mark_path(const struct xa_state *xas, xa_mark_t mark, bool set)
 	if (xas_invalid(xas))
 		return;
 	for (; node; offset = node->offset,
-		     node = xa_parent_locked(xas->xa, node)) {
+	     node = xa_parent_locked(xas->xa, node)) {
 		if (set ? node_set_mark(node, offset, mark) :
 			  !node_clear_mark(node, offset, mark) ||
 			  node_any_mark(node, mark))
@@ -1381,8 +1381,8 @@ void *xas_find(struct xa_state *xas, unsigned long max)
 		}
 		if (xas->xa_index > max)
 			return NULL;
-		entry = xas_descend_first(xas, xa_entry(xas->xa, xas->xa_node,
-							 xas->xa_offset));
+		entry = xa_entry(xas->xa, xas->xa_node, xas->xa_offset);
+		entry = xas_descend_first(xas, entry);
 		/* Empty, or the tail of an entry already passed: step on. */
 		if (entry && !xa_is_sibling(entry))
 			return entry;

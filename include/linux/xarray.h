@@ -306,7 +306,7 @@ void *xa_find(struct xarray *xa, unsigned long *index,
 void *xa_find_after(struct xarray *xa, unsigned long *index,
 		unsigned long max, xa_mark_t) __attribute__((nonnull(2)));
 void *xa_find_before(struct xarray *xa, unsigned long *index,
-		unsigned long min, xa_mark_t) __attribute__((nonnull(2)));
+		unsigned long min, xa_mark_t filter) __attribute__((nonnull(2)));
 unsigned int xa_extract(struct xarray *, void **dst, unsigned long start,
 		unsigned long max, unsigned int n, xa_mark_t);
 void xa_destroy(struct xarray *);
@@ -511,7 +511,7 @@ static inline void xa_unlock_as(struct xarray *xa, unsigned int type)
 }
 
 static inline void *xa_store_as(struct xarray *xa, unsigned long index,
-		void *entry, gfp_t gfp, unsigned int type)
+				void *entry, gfp_t gfp, unsigned int type)
 {
 	void *old;
 
@@ -523,7 +523,7 @@ static inline void *xa_store_as(struct xarray *xa, unsigned long index,
 }
 
 static inline void *xa_erase_as(struct xarray *xa, unsigned long index,
-		unsigned int type)
+				unsigned int type)
 {
 	void *old;
 
@@ -534,7 +534,8 @@ static inline void *xa_erase_as(struct xarray *xa, unsigned long index,
 }
 
 static inline void *xa_cmpxchg_as(struct xarray *xa, unsigned long index,
-		void *old, void *entry, gfp_t gfp, unsigned int type)
+				  void *old, void *entry, gfp_t gfp,
+				  unsigned int type)
 {
 	void *curr;
 
@@ -546,7 +547,7 @@ static inline void *xa_cmpxchg_as(struct xarray *xa, unsigned long index,
 }
 
 static inline int xa_insert_as(struct xarray *xa, unsigned long index,
-		void *entry, gfp_t gfp, unsigned int type)
+			       void *entry, gfp_t gfp, unsigned int type)
 {
 	int err;
 
@@ -558,7 +559,8 @@ static inline int xa_insert_as(struct xarray *xa, unsigned long index,
 }
 
 static inline int xa_alloc_as(struct xarray *xa, u32 *id, void *entry,
-		struct xa_limit limit, u32 *next, gfp_t gfp, unsigned int type)
+			      struct xa_limit limit, u32 *next, gfp_t gfp,
+			      unsigned int type)
 {
 	int err;
 
@@ -1014,7 +1016,7 @@ struct xa_node {
 
 void xa_dump(const struct xarray *);
 void xa_dump_node(const struct xa_node *);
-void xa_dump_dot(const struct xarray *);
+void xa_dump_dot(const struct xarray *xa);
 
 #ifdef XA_DEBUG
 #define XA_BUG_ON(xa, x) do {					\
