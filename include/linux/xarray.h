@@ -653,8 +653,9 @@ static inline void *xa_erase_irq(struct xarray *xa, unsigned long index)
  * @gfp: Memory allocation flags.
  *
  * Stores @entry at @index only if the entry there is @old.  A reserved
- * index compares equal to %NULL only when @old is XA_ZERO_ENTRY's %NULL
- * form, as with xa_load().
+ * index holds a zero entry: it does not match an @old of %NULL (so
+ * xa_reserve() of a reserved index changes nothing), and it is returned
+ * as %NULL.
  *
  * Context: Any context.  Takes and releases the xa_lock.  May sleep
  * if the @gfp flags permit.

@@ -160,6 +160,20 @@ static void cmpxchg_stores_only_on_match(void)
 	CHECK(xa_empty(&xa));
 }
 
+static void cmpxchg_null_does_not_match_a_reservation(void)
+{
+	DEFINE_XARRAY(xa);
+
+	CHECK(xa_reserve(&xa, 9, GFP_KERNEL) == 0);
+	CHECK(xa_cmpxchg(&xa, 9, NULL, ptr(9), GFP_KERNEL) == NULL);
+	CHECK(xa_load(&xa, 9) == NULL);
+	CHECK(xa_insert(&xa, 9, ptr(9), GFP_KERNEL) == -EBUSY);
+	CHECK(xa_reserve(&xa, 9, GFP_KERNEL) == 0);	/* no change */
+	CHECK(xa_cmpxchg(&xa, 9, XA_ZERO_ENTRY, ptr(9), GFP_KERNEL) == NULL);
+	CHECK(xa_load(&xa, 9) == ptr(9));
+	xa_destroy(&xa);
+}
+
 static void marks_on_absent_index_do_nothing(void)
 {
 	DEFINE_XARRAY(xa);
@@ -499,6 +513,8 @@ int main(void)
 	run("reserved_entry_reads_null_and_can_be_stored_over",
 	    reserved_entry_reads_null_and_can_be_stored_over);
 	run("cmpxchg_stores_only_on_match", cmpxchg_stores_only_on_match);
+	run("cmpxchg_null_does_not_match_a_reservation",
+	    cmpxchg_null_does_not_match_a_reservation);
 	run("marks_on_absent_index_do_nothing",
 	    marks_on_absent_index_do_nothing);
 	run("marks_follow_entries_and_erase_clears_them",
