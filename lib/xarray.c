@@ -296,7 +296,12 @@ static void *xas_descend(struct xa_state *xas, struct xa_node *node)
 
 	xas->xa_node = node;
 	entry = xa_entry(xas->xa, node, offset);
-	if (xa_is_sibling(entry)) {
+	/*
+	 * Under RCU the head slot a sibling names may since have become a
+	 * sibling of a larger entry; follow the chain.  Siblings always name
+	 * a lower slot, so it ends.
+	 */
+	while (xa_is_sibling(entry)) {
 		offset = xa_to_sibling(entry);
 		entry = xa_entry(xas->xa, node, offset);
 		/* A head slot holds a node only while it is being split. */
@@ -1405,15 +1410,21 @@ static void *xas_marked_end(struct xa_state *xas, unsigned long max)
 	return set_bounds(xas);
 }
 
-/* Move the cursor back to the head slot of the entry its slot is part of. */
-static void xas_to_head(struct xa_state *xas)
+/*
+ * Move the cursor back to the head slot of the entry its slot is part of
+ * and return what is there (following a chain of siblings, as in
+ * xas_descend()).
+ */
+static void *xas_to_head(struct xa_state *xas)
 {
 	void *entry = xa_entry(xas->xa, xas->xa_node, xas->xa_offset);
 
-	if (xa_is_sibling(entry)) {
+	while (xa_is_sibling(entry)) {
 		xas->xa_offset = xa_to_sibling(entry);
 		xas_move_index(xas, xas->xa_offset);
+		entry = xa_entry(xas->xa, xas->xa_node, xas->xa_offset);
 	}
+	return entry;
 }
 
 /*
@@ -1509,10 +1520,8 @@ void *xas_find_marked(struct xa_state *xas, unsigned long max, xa_mark_t mark)
 		/* An empty slot matches only as a free slot of an ID array. */
 		if (!entry && !(xa_track_free(xas->xa) && mark == XA_FREE_MARK))
 			continue;
-		if (xa_is_sibling(entry)) {
-			xas_to_head(xas);
-			entry = xa_entry(xas->xa, xas->xa_node, xas->xa_offset);
-		}
+		if (xa_is_sibling(entry))
+			entry = xas_to_head(xas);
 		if (!xa_is_node(entry))
 			return entry;
 		xas->xa_node = xa_to_node(entry);

@@ -6,7 +6,7 @@
 set -eu
 . "$(dirname "$0")/common.sh"
 count() {	# count NAME BIN LABEL
-	grep -a -o "$3: [0-9]* of [0-9]*" "$CACHE/logs/harness-$1-$2.log" 2>/dev/null |
+	grep -a -o "$3: [0-9]* of [0-9]*" "$CACHE/logs/harness-$1-$2.out" 2>/dev/null |
 		tail -n 1 | sed "s/^$3: //"
 }
 rc=0

@@ -1429,7 +1429,8 @@ static inline void *xas_reload(struct xa_state *xas)
 	if (!node)
 		return xa_head(xas->xa);
 	entry = xa_entry(xas->xa, node, xas->xa_offset);
-	if (IS_ENABLED(CONFIG_XARRAY_MULTI) && xa_is_sibling(entry))
+	/* Siblings name lower slots, so a chain of them (a race) ends. */
+	while (IS_ENABLED(CONFIG_XARRAY_MULTI) && xa_is_sibling(entry))
 		entry = xa_entry(xas->xa, node, xa_to_sibling(entry));
 	return entry;
 }

@@ -454,6 +454,69 @@ static void dump_dot_prints_a_graph(void)
 	xa_destroy(&xa);
 }
 
+/*
+ * Readers load the last index of a leaf while a writer stores and erases
+ * multi-index entries of changing order that end there, so the slot the
+ * reader lands on may name a head slot that has since become a sibling
+ * of a larger entry.  xa_load() must never return an internal entry.
+ */
+static DEFINE_XARRAY(race_xa);
+static volatile bool race_stop;
+static volatile unsigned long race_bad;
+
+static void *race_reader(void *arg)
+{
+	rcu_register_thread();
+	while (!race_stop) {
+		void *entry = xa_load(&race_xa, 3 * XA_CHUNK_SIZE - 1);
+
+		if (xa_is_internal(entry))
+			race_bad++;
+	}
+	rcu_unregister_thread();
+	return arg;
+}
+
+static void race_store_order(unsigned long index, unsigned int order)
+{
+	XA_STATE_ORDER(xas, &race_xa, index, order);
+
+	do {
+		xas_lock(&xas);
+		xas_store(&xas, ptr(order));
+		xas_unlock(&xas);
+	} while (xas_nomem(&xas, GFP_KERNEL));
+}
+
+static void load_never_returns_sibling_during_multi_index_stores(void)
+{
+	pthread_t readers[3];
+	unsigned int order;
+	int i, round;
+
+	race_stop = false;
+	race_bad = 0;
+	xa_store(&race_xa, 2 * XA_CHUNK_SIZE, ptr(1), GFP_KERNEL);
+	for (i = 0; i < 3; i++)
+		pthread_create(&readers[i], NULL, race_reader, NULL);
+	for (round = 0; round < 20000; round++) {
+		for (order = 1; order < XA_CHUNK_SHIFT; order++) {
+			unsigned long index = 3 * XA_CHUNK_SIZE - (1UL << order);
+
+			race_store_order(index, order);
+			xa_erase(&race_xa, index);
+		}
+	}
+	race_stop = true;
+	for (i = 0; i < 3; i++)
+		pthread_join(readers[i], NULL);
+	CHECK(race_bad == 0);
+	if (race_bad)
+		printf("     xa_load returned an internal entry %lu times\n",
+		       race_bad);
+	xa_destroy(&race_xa);
+}
+
 static int fail_nowait;		/* fail this many non-blocking allocations */
 static bool fail_all;		/* fail every allocation */
 
@@ -543,6 +606,8 @@ int main(void)
 	run("nomem_retry_loop_succeeds_after_failures",
 	    nomem_retry_loop_succeeds_after_failures);
 	run("dump_dot_prints_a_graph", dump_dot_prints_a_graph);
+	run("load_never_returns_sibling_during_multi_index_stores",
+	    load_never_returns_sibling_during_multi_index_stores);
 	rcu_unregister_thread();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed != 0;
