@@ -421,6 +421,26 @@ static bool xas_add_spare_unlocked(struct xa_state *xas, gfp_t gfp)
 	return got;
 }
 
+/*
+ * The body of xas_nomem() and __xas_nomem(): after an -ENOMEM, add a
+ * spare node (dropping the xa_lock around the allocation if @unlock) and
+ * ask for a retry; after anything else, free the spares.
+ */
+static bool xas_refill(struct xa_state *xas, gfp_t gfp, bool unlock)
+{
+	bool got;
+
+	if (xas->xa_node != XA_ERROR(-ENOMEM)) {
+		xas_destroy(xas);
+		return false;
+	}
+	got = unlock ? xas_add_spare_unlocked(xas, gfp) :
+		       xas_add_spare(xas, gfp);
+	if (got)
+		xas->xa_node = XAS_RESTART;
+	return got;
+}
+
 /**
  * xas_nomem() - Allocate memory if needed.
  * @xas: XArray operation state.
@@ -435,16 +455,7 @@ static bool xas_add_spare_unlocked(struct xa_state *xas, gfp_t gfp)
  */
 bool xas_nomem(struct xa_state *xas, gfp_t gfp)
 {
-	bool retry = xas->xa_node == XA_ERROR(-ENOMEM) &&
-		     xas_add_spare(xas, gfp);
-
-	if (!retry) {
-		if (xas->xa_node != XA_ERROR(-ENOMEM))
-			xas_destroy(xas);
-		return false;
-	}
-	xas->xa_node = XAS_RESTART;
-	return true;
+	return xas_refill(xas, gfp, false);
 }
 EXPORT_SYMBOL_GPL(xas_nomem);
 
@@ -455,19 +466,7 @@ EXPORT_SYMBOL_GPL(xas_nomem);
 static bool __xas_nomem(struct xa_state *xas, gfp_t gfp)
 	__must_hold(xas->xa->xa_lock)
 {
-	bool got;
-
-	if (xas->xa_node != XA_ERROR(-ENOMEM)) {
-		xas_destroy(xas);
-		return false;
-	}
-	if (gfpflags_allow_blocking(gfp))
-		got = xas_add_spare_unlocked(xas, gfp);
-	else
-		got = xas_add_spare(xas, gfp);
-	if (got)
-		xas->xa_node = XAS_RESTART;
-	return got;
+	return xas_refill(xas, gfp, gfpflags_allow_blocking(gfp));
 }
 
 static void xas_update(struct xa_state *xas, struct xa_node *node)
