@@ -291,11 +291,12 @@ static void *xas_start(struct xa_state *xas)
  */
 static void *xas_descend(struct xa_state *xas, struct xa_node *node)
 {
-	unsigned int offset = get_offset(xas->xa_index, node);
-	void *entry;
+	unsigned int start = get_offset(xas->xa_index, node);
+	unsigned int offset = start;
+	void *entry, *sibling;
 
 	xas->xa_node = node;
-	entry = xa_entry(xas->xa, node, offset);
+	entry = sibling = xa_entry(xas->xa, node, offset);
 	/*
 	 * Under RCU the head slot a sibling names may since have become a
 	 * sibling of a larger entry; follow the chain.  Siblings always name
@@ -306,6 +307,16 @@ static void *xas_descend(struct xa_state *xas, struct xa_node *node)
 		entry = xa_entry(xas->xa, node, offset);
 		/* A head slot holds a node only while it is being split. */
 		if (node->shift && xa_is_node(entry))
+			entry = XA_RETRY_ENTRY;
+	}
+	/*
+	 * The entry the sibling named may have been erased and the head
+	 * slot refilled with a smaller entry that does not reach our
+	 * index.  If the slot we came in by has changed, look again.
+	 */
+	if (offset != start) {
+		smp_rmb();
+		if (xa_entry(xas->xa, node, start) != sibling)
 			entry = XA_RETRY_ENTRY;
 	}
 	xas->xa_offset = offset;
@@ -459,14 +470,22 @@ bool xas_nomem(struct xa_state *xas, gfp_t gfp)
 }
 EXPORT_SYMBOL_GPL(xas_nomem);
 
+static void xas_drop_empty_path(const struct xa_state *xas);
+
 /*
  * As xas_nomem(), called with the xa_lock held.  The lock is dropped
- * around the allocation only if @gfp may sleep.
+ * around the allocation only if @gfp may sleep.  When the operation
+ * gives up with -ENOMEM, the nodes it had already linked in for its
+ * index, still empty, are removed again.
  */
 static bool __xas_nomem(struct xa_state *xas, gfp_t gfp)
 	__must_hold(xas->xa->xa_lock)
 {
-	return xas_refill(xas, gfp, gfpflags_allow_blocking(gfp));
+	if (xas_refill(xas, gfp, gfpflags_allow_blocking(gfp)))
+		return true;
+	if (xas_error(xas) == -ENOMEM)
+		xas_drop_empty_path(xas);
+	return false;
 }
 
 static void xas_update(struct xa_state *xas, struct xa_node *node)
@@ -771,11 +790,17 @@ static void xas_shrink(struct xa_state *xas)
 		root->count = 0;
 		root->nr_values = 0;
 		xas_update(xas, root);
+		/*
+		 * A reader that came in through the new root may climb to
+		 * its parent: cut that link before the old root is queued
+		 * for freeing, or the grace period need not wait for it.
+		 */
+		if (child)
+			RCU_INIT_POINTER(xa_to_node(only)->parent, NULL);
 		xa_node_free(root);
 		if (!child)
 			return;
 		root = xa_to_node(only);
-		RCU_INIT_POINTER(root->parent, NULL);
 	}
 }
 
@@ -811,6 +836,20 @@ static void xas_delete_node(struct xa_state *xas)
 		xas_shrink(xas);
 }
 
+/*
+ * Remove the empty nodes at the end of the path to @xas's index: what a
+ * store that failed for lack of memory had built towards it.
+ */
+static void xas_drop_empty_path(const struct xa_state *xas)
+{
+	XA_STATE(path, xas->xa, xas->xa_index);
+
+	path.xa_update = xas->xa_update;
+	xas_load(&path);
+	if (!xas_top(path.xa_node) && !path.xa_node->count)
+		xas_delete_node(&path);
+}
+
 /* Apply the changes a store made to the counts of the cursor's node. */
 static void xas_account(struct xa_state *xas, int count, int values)
 {
@@ -825,6 +864,32 @@ static void xas_account(struct xa_state *xas, int count, int values)
 	xas_update(xas, node);
 	if (count < 0)
 		xas_delete_node(xas);
+}
+
+/*
+ * The slots from @offset on that are siblings are the rest of @curr, the
+ * last entry the store overwrote.  A store over part of a multi-index
+ * entry replaces all of it, so they become siblings of @entry (which
+ * also keeps them from naming a slot that is now itself a sibling).
+ * Returns how many of them changed from value to not, or back.
+ */
+static int xas_take_over_siblings(struct xa_state *xas, unsigned int offset,
+				  void *entry, void *curr)
+{
+	struct xa_node *node = xas->xa_node;
+	void *sibling = xa_mk_sibling(xas->xa_offset);
+	int values = 0;
+
+	for (; offset < XA_CHUNK_SIZE; offset++) {
+		void *old = xa_entry_locked(xas->xa, node, offset);
+
+		if (!xa_is_sibling(old))
+			break;
+		if (old != sibling)
+			rcu_assign_pointer(node->slots[offset], sibling);
+		values += xa_is_value(entry) - xa_is_value(curr);
+	}
+	return values;
 }
 
 /*
@@ -856,12 +921,18 @@ static void *xas_store_slots(struct xa_state *xas, void *entry, void *curr)
 			xas_free_subtree(xas, xa_to_node(old));
 		count += !old - !fill;
 		values += xa_is_value(entry) - xa_is_value(curr);
+		/* Every slot an erase frees is free, not only the first. */
+		if (!fill && xa_track_free(xas->xa))
+			node_set_mark(node, offset, XA_FREE_MARK);
 
 		if (++offset == XA_CHUNK_SIZE)
 			break;
 		if (entry) {
-			if (offset > last)
+			if (offset > last) {
+				values += xas_take_over_siblings(xas, offset,
+								 entry, curr);
 				break;
+			}
 			fill = xa_mk_sibling(xas->xa_offset);
 		} else if (offset > last &&
 			   !xa_is_sibling(xa_entry_locked(xas->xa, node, offset))) {
@@ -1885,10 +1956,10 @@ void *xa_store_range(struct xarray *xa, unsigned long first,
 	if (last < first)
 		return XA_ERROR(-EINVAL);
 
+	xa_lock_as(xa, xa_lock_type(xa));
 	do {
 		unsigned long index = first;
 
-		xas_lock(&xas);
 		if (entry) {
 			/* Make the tree tall enough for @last first. */
 			unsigned int order = BITS_PER_LONG;
@@ -1903,12 +1974,20 @@ void *xa_store_range(struct xarray *xa, unsigned long first,
 			xas_store(&xas, entry);
 			if (xas_error(&xas))
 				break;
+			if (entry && xa_track_free(xa))
+				xas_clear_mark(&xas, XA_FREE_MARK);
 			index += xas_size(&xas);
 			if (!index || index > last)
 				break;
 		}
-		xas_unlock(&xas);
-	} while (xas_nomem(&xas, gfp));
+	} while (__xas_nomem(&xas, gfp));
+	if (xas_error(&xas) == -ENOMEM) {
+		/* The first step may have built a path to @last, too. */
+		XA_STATE(end, xa, last);
+
+		xas_drop_empty_path(&end);
+	}
+	xa_unlock_as(xa, xa_lock_type(xa));
 
 	return xas_outcome(&xas, NULL);
 }
@@ -2035,7 +2114,8 @@ int __xa_alloc_cyclic(struct xarray *xa, u32 *id, void *entry,
 		/* The previous ID was the last one: this one wrapped. */
 		wrapped = xa->xa_flags & XA_FLAGS_ALLOC_WRAPPED;
 		xa->xa_flags &= ~XA_FLAGS_ALLOC_WRAPPED;
-	} else if (limit.min > lowest) {
+	} else if (err == -EBUSY && limit.min > lowest) {
+		/* Only a full upper range wraps; -ENOMEM is just returned. */
 		limit.min = lowest;
 		err = __xa_alloc(xa, id, entry, limit, gfp);
 		wrapped = true;

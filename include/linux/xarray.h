@@ -1550,10 +1550,13 @@ static inline unsigned int xas_find_chunk(struct xa_state *xas, bool advance,
 
 	if (XA_CHUNK_SIZE != BITS_PER_LONG)
 		return find_next_bit(addr, XA_CHUNK_SIZE, start);
-	/* One word of marks: drop the bits below @start, take the lowest. */
+	/*
+	 * One word of marks: drop the bits below @start, take the lowest.
+	 * Under RCU alone the writer may be changing the word as we read.
+	 */
 	if (start >= XA_CHUNK_SIZE)
 		return XA_CHUNK_SIZE;
-	word = *addr >> start;
+	word = READ_ONCE(*addr) >> start;
 	return word ? start + __ffs(word) : XA_CHUNK_SIZE;
 }
 
