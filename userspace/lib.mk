@@ -49,11 +49,29 @@ TEST_CFLAGS := -O1 -g -Wall -Wextra -Werror -D_LGPL_SOURCE -DXA_DEBUG \
 	       -fsanitize=address,undefined -fno-sanitize-recover=undefined \
 	       -Iuserspace/include -Iinclude
 
-$(BUILD)/test-api: tests/api/test-api.c lib/xarray.c userspace/shim.c $(LIB_HDRS)
-	@mkdir -p $(BUILD)
-	$(CC) $(TEST_CFLAGS) -o $@ tests/api/test-api.c lib/xarray.c \
-		userspace/shim.c -lurcu -lpthread
+TEST_SRCS   := lib/xarray.c userspace/shim.c tests/api/check.c
 
-.PHONY: test-api
-test-api: $(BUILD)/test-api
-	$(BUILD)/test-api
+$(BUILD)/test-%: tests/api/test-%.c $(TEST_SRCS) tests/api/check.h $(LIB_HDRS)
+	@mkdir -p $(BUILD)
+	$(CC) $(TEST_CFLAGS) -o $@ $< $(TEST_SRCS) -lurcu -lpthread
+
+# test-api: the API tests; test-nomem: the allocation-failure sweep.
+.PHONY: test-api test-nomem
+test-api test-nomem: test-%: $(BUILD)/test-%
+	$(BUILD)/$@
+
+# The concurrency stress, once under ASan and once under TSan.  TSan
+# cannot see liburcu's grace periods; tests/api/tsan.supp says which
+# reports that hides.
+STRESS_CFLAGS := -O1 -g -Wall -Wextra -Werror -D_LGPL_SOURCE -DXA_DEBUG \
+		 -Iuserspace/include -Iinclude
+$(BUILD)/test-stress-%: tests/api/test-stress.c $(TEST_SRCS) tests/api/check.h $(LIB_HDRS)
+	@mkdir -p $(BUILD)
+	$(CC) $(STRESS_CFLAGS) -fsanitize=$(if $(filter tsan,$*),thread,address) \
+		-o $@ $< $(TEST_SRCS) -lurcu -lpthread
+
+.PHONY: test-stress-asan test-stress-tsan
+test-stress-asan: $(BUILD)/test-stress-asan
+	$(BUILD)/$@
+test-stress-tsan: $(BUILD)/test-stress-tsan
+	TSAN_OPTIONS="halt_on_error=1 suppressions=tests/api/tsan.supp" $(BUILD)/$@
