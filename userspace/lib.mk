@@ -41,6 +41,10 @@ install: lib
 		$(DESTDIR)$(PREFIX)/include/xarray/linux/
 	install -m 644 userspace/include/linux/sched/mm.h \
 		$(DESTDIR)$(PREFIX)/include/xarray/linux/sched/
+	install -d $(DESTDIR)$(PREFIX)/share/man/man3 \
+		$(DESTDIR)$(PREFIX)/share/doc/xarray
+	install -m 644 doc/xarray.3 $(DESTDIR)$(PREFIX)/share/man/man3/
+	install -m 644 doc/xarray.rst $(DESTDIR)$(PREFIX)/share/doc/xarray/
 
 .PHONY: lib install
 
