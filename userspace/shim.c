@@ -13,6 +13,9 @@ struct kmem_cache {
 
 static struct kmem_cache node_cache = { sizeof(struct xa_node) };
 struct kmem_cache *radix_tree_node_cachep = &node_cache;
+#ifdef __SANITIZE_THREAD__
+char xa_tsan_grace_period;
+#endif
 bool (*xa_alloc_fail_hook)(gfp_t gfp);
 long xa_nodes_allocated;
 
@@ -36,6 +39,7 @@ void radix_tree_node_rcu_free(struct rcu_head *head)
 {
 	struct xa_node *node = caa_container_of(head, struct xa_node, rcu_head);
 
+	rcu_callback_begin();
 	free(node);
 	uatomic_dec(&xa_nodes_allocated);
 }

@@ -71,6 +71,7 @@ static void free_obj_rcu(struct rcu_head *head)
 {
 	struct obj *o = caa_container_of(head, struct obj, rcu);
 
+	rcu_callback_begin();
 	o->magic = DEAD;
 	free(o);
 }

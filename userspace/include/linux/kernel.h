@@ -180,6 +180,31 @@ typedef pthread_mutex_t spinlock_t;
 #define rcu_dereference_protected(p, c)	((void)(c), (p))
 #define rcu_dereference_raw(p)		rcu_dereference(p)
 #define smp_rmb()			cmm_smp_rmb()
+#ifdef __SANITIZE_THREAD__
+/*
+ * ThreadSanitizer cannot see that a grace period separates a reader's
+ * last access to an object from the RCU callback that frees it, nor
+ * that call_rcu() orders the caller's accesses before the callback.
+ * Tell it: rcu_read_unlock() and call_rcu() release, every callback
+ * acquires.
+ */
+void __tsan_acquire(void *addr);
+void __tsan_release(void *addr);
+extern char xa_tsan_grace_period;
+#undef rcu_read_unlock
+#define rcu_read_unlock() do {						\
+		__tsan_release(&xa_tsan_grace_period);			\
+		urcu_memb_read_unlock();				\
+	} while (0)
+#undef call_rcu
+#define call_rcu(head, func) do {					\
+		__tsan_release(&xa_tsan_grace_period);			\
+		urcu_memb_call_rcu(head, func);				\
+	} while (0)
+#define rcu_callback_begin()	__tsan_acquire(&xa_tsan_grace_period)
+#else
+#define rcu_callback_begin()	do { } while (0)
+#endif
 /* Publication as C11 atomics, which ThreadSanitizer understands. */
 #define RCU_INIT_POINTER(p, v)		__atomic_store_n(&(p), v, __ATOMIC_RELAXED)
 #undef rcu_assign_pointer
