@@ -163,18 +163,6 @@ static inline void node_mark_all(struct xa_node *node, xa_mark_t mark)
 			(__force unsigned int)XA_MARK_MAX;		\
 	     m = (__force xa_mark_t)((__force unsigned int)m + 1))
 
-/* The marks set on one slot, as a bitmask (bit N for mark N). */
-static unsigned int node_get_marks(struct xa_node *node, unsigned int offset)
-{
-	unsigned int marks = 0;
-	xa_mark_t mark;
-
-	for_each_xa_mark(mark)
-		if (node_get_mark(node, offset, mark))
-			marks |= 1U << (__force unsigned int)mark;
-	return marks;
-}
-
 /*
  * Collapse the marks of the slots a multi-index store is about to cover
  * onto its canonical slot, so that the new entry is marked if any of
@@ -315,6 +303,7 @@ static void *xas_descend(struct xa_state *xas, struct xa_node *node)
 	 * index.  If the slot we came in by has changed, look again.
 	 */
 	if (offset != start) {
+		/* Read the head slot before reading our slot again. */
 		smp_rmb();
 		if (xa_entry(xas->xa, node, start) != sibling)
 			entry = XA_RETRY_ENTRY;
@@ -1092,6 +1081,18 @@ void xas_init_marks(const struct xa_state *xas)
 EXPORT_SYMBOL_GPL(xas_init_marks);
 
 #ifdef CONFIG_XARRAY_MULTI
+/* The marks set on one slot, as a bitmask (bit N for mark N). */
+static unsigned int node_get_marks(struct xa_node *node, unsigned int offset)
+{
+	unsigned int marks = 0;
+	xa_mark_t mark;
+
+	for_each_xa_mark(mark)
+		if (node_get_mark(node, offset, mark))
+			marks |= 1U << (__force unsigned int)mark;
+	return marks;
+}
+
 /* Set the marks in the bitmask @marks on slot @offset of @node. */
 static void node_set_marks(struct xa_node *node, unsigned int offset,
 			   unsigned int marks)
@@ -2555,34 +2556,50 @@ void xa_destroy(struct xarray *xa)
 EXPORT_SYMBOL(xa_destroy);
 
 #ifdef XA_DEBUG
+/*
+ * The dump functions print whole lines only: "%p" pointers (hashed in
+ * the kernel, which is enough to match nodes up within one dump) and
+ * no continuation lines.
+ */
+
+/* Format @node's mark bitmaps into @buf, a word at a time. */
+static void xa_format_marks(char *buf, size_t size,
+			    const struct xa_node *node)
+{
+	size_t len = 0;
+	unsigned int m, w;
+
+	for (m = 0; m < XA_MAX_MARKS; m++)
+		for (w = 0; w < XA_MARK_LONGS && len < size; w++)
+			len += snprintf(buf + len, size - len, "%s%lx",
+					w ? "." : " ", node->marks[m][w]);
+}
+
 /**
- * xa_dump_node() - Print one node's bookkeeping on the current line.
+ * xa_dump_node() - Print one node's bookkeeping on a line of its own.
  * @node: The node, or an xa_state special value.
  */
 void xa_dump_node(const struct xa_node *node)
 {
-	unsigned int m, w;
+	/* Each word: a separator and up to 16 hex digits. */
+	char marks[XA_MAX_MARKS * XA_MARK_LONGS * 18 + 1];
 
 	if (!node)
 		return;
 	if ((unsigned long)node & 3) {
-		pr_cont("[cursor state %lx]\n", (unsigned long)node);
+		pr_info("cursor state %lu\n", (unsigned long)node);
 		return;
 	}
-	pr_cont("[node %px: shift %u, %s %u, %u used, %u values, parent %px, array %px, private %px/%px, marks",
-		node, node->shift, node->parent ? "slot" : "root of", node->offset,
-		node->count, node->nr_values, node->parent, node->array,
-		node->private_list.prev, node->private_list.next);
-	for (m = 0; m < XA_MAX_MARKS; m++) {
-		pr_cont(" %u:", m);
-		for (w = 0; w < XA_MARK_LONGS; w++)
-			pr_cont("%lx", node->marks[m][w]);
-	}
-	pr_cont("]\n");
+	xa_format_marks(marks, sizeof(marks), node);
+	pr_info("node %p: shift %u, %s %u, %u used, %u values, parent %p, array %p, private %p/%p, marks%s\n",
+		node, node->shift, node->parent ? "slot" : "root of",
+		node->offset, node->count, node->nr_values, node->parent,
+		node->array, node->private_list.prev, node->private_list.next,
+		marks);
 }
 
 /**
- * xa_dump_index() - Start a line for the indices one slot covers.
+ * xa_dump_index() - Print the indices one slot covers, on a line.
  * @index: First index.
  * @shift: The slot covers 2^@shift indices.
  */
@@ -2592,29 +2609,29 @@ void xa_dump_index(unsigned long index, unsigned int shift)
 			     index | ((1UL << shift) - 1);
 
 	if (last == index)
-		pr_info("[%lu] ", index);
+		pr_info("[%lu]\n", index);
 	else
-		pr_info("[%lu..%lu] ", index, last);
+		pr_info("[%lu..%lu]\n", index, last);
 }
 
-/* Finish the line for one entry: what kind it is and what it holds. */
+/* Print what one slot holds, after its index line. */
 static void xa_dump_payload(const void *entry)
 {
 	if (xa_is_value(entry))
-		pr_cont("value %lu (%#lx)\n", xa_to_value(entry),
+		pr_info("  value %lu (%#lx)\n", xa_to_value(entry),
 			xa_to_value(entry));
 	else if (!xa_is_internal(entry))
-		pr_cont("pointer %px\n", entry);
+		pr_info("  pointer %p\n", entry);
 	else if (xa_is_sibling(entry))
-		pr_cont("sibling of slot %lu\n", xa_to_sibling(entry));
+		pr_info("  sibling of slot %lu\n", xa_to_sibling(entry));
 	else if (xa_is_retry(entry))
-		pr_cont("retry entry\n");
+		pr_info("  retry entry\n");
 	else if (xa_is_zero(entry))
-		pr_cont("zero entry (reserved)\n");
+		pr_info("  zero entry (reserved)\n");
 	else if (xa_is_node(entry))
-		pr_cont("node-like pointer %px\n", entry);
+		pr_info("  node-like pointer %p\n", entry);
 	else
-		pr_cont("internal entry %lu\n", xa_to_internal(entry));
+		pr_info("  internal entry %lu\n", xa_to_internal(entry));
 }
 
 /* Print the slot covering 2^@shift indices from @index, and its subtree. */
@@ -2647,48 +2664,47 @@ void xa_dump(const struct xarray *xa)
 {
 	void *head = xa->xa_head;
 
-	pr_info("xarray %px: flags %x, marks %d%d%d, head %px\n", xa,
+	pr_info("xarray %p: flags %x, marks %d%d%d, head %p\n", xa,
 		xa->xa_flags, xa_marked(xa, XA_MARK_0),
 		xa_marked(xa, XA_MARK_1), xa_marked(xa, XA_MARK_2), head);
 	xa_dump_tree(head, 0, xa_is_node(head) ?
 		     xa_to_node(head)->shift + XA_CHUNK_SHIFT : 0);
 }
 
-/* One node of the DOT graph: a record with a field per non-empty slot. */
+/* One DOT line for slot @i of @node, which holds @entry (not a node). */
+static void xa_dot_slot(const struct xa_node *node, unsigned int i,
+			const void *entry)
+{
+	if (xa_is_value(entry))
+		pr_info("  n%ps%u [shape=plaintext, label=\"%u: v%lu\"]; n%p -> n%ps%u;\n",
+			node, i, i, xa_to_value(entry), node, node, i);
+	else if (xa_is_sibling(entry))
+		pr_info("  n%ps%u [shape=plaintext, label=\"%u: sib%lu\"]; n%p -> n%ps%u;\n",
+			node, i, i, xa_to_sibling(entry), node, node, i);
+	else
+		pr_info("  n%ps%u [shape=plaintext, label=\"%u: %s\"]; n%p -> n%ps%u;\n",
+			node, i, i, xa_is_zero(entry) ? "zero" :
+			xa_is_retry(entry) ? "retry" : "ptr", node, node, i);
+}
+
+/* A node of the DOT graph, an edge per child and a leaf per entry. */
 static void xa_dot_node(const struct xa_node *node)
 {
 	unsigned int i;
 
-	pr_info("  n%px [label=\"{shift %u count %u values %u|{", node,
-		node->shift, node->count, node->nr_values);
+	pr_info("  n%p [shape=box, label=\"shift %u count %u values %u\"];\n",
+		node, node->shift, node->count, node->nr_values);
 	for (i = 0; i < XA_CHUNK_SIZE; i++) {
 		void *entry = node->slots[i];
 
 		if (!entry)
 			continue;
-		pr_cont("<s%u>%u:", i, i);
-		if (xa_is_node(entry))
-			pr_cont("node");
-		else if (xa_is_value(entry))
-			pr_cont("v%lu", xa_to_value(entry));
-		else if (xa_is_sibling(entry))
-			pr_cont("sib%lu", xa_to_sibling(entry));
-		else if (xa_is_zero(entry))
-			pr_cont("zero");
-		else if (xa_is_retry(entry))
-			pr_cont("retry");
-		else
-			pr_cont("ptr");
-		pr_cont("%s", i + 1 < XA_CHUNK_SIZE ? "|" : "");
-	}
-	pr_cont("}}\"];\n");
-	for (i = 0; i < XA_CHUNK_SIZE; i++) {
-		void *entry = node->slots[i];
-
 		if (node->shift && xa_is_node(entry)) {
-			pr_info("  n%px:s%u -> n%px;\n", node, i,
-				xa_to_node(entry));
+			pr_info("  n%p -> n%p [label=\"%u\"];\n", node,
+				xa_to_node(entry), i);
 			xa_dot_node(xa_to_node(entry));
+		} else {
+			xa_dot_slot(node, i, entry);
 		}
 	}
 }
@@ -2697,20 +2713,20 @@ static void xa_dot_node(const struct xa_node *node)
  * xa_dump_dot() - Print the array's tree as a Graphviz DOT graph.
  * @xa: XArray.
  *
- * Each node is a record of its non-empty slots, with an edge to each
- * child node; pipe the output to `dot -Tpng`.  Not in Linux 6.1.
+ * Each node is a box with an edge to each child node and to a label for
+ * each entry; pipe the output to `dot -Tpng`.  Not in Linux 6.1.
  */
 void xa_dump_dot(const struct xarray *xa)
 {
 	void *entry = xa->xa_head;
 
-	pr_info("digraph xarray {\n  node [shape=record];\n");
+	pr_info("digraph xarray {\n");
 	pr_info("  head [label=\"xarray flags %x\"];\n", xa->xa_flags);
 	if (xa_is_node(entry)) {
-		pr_info("  head -> n%px;\n", xa_to_node(entry));
+		pr_info("  head -> n%p;\n", xa_to_node(entry));
 		xa_dot_node(xa_to_node(entry));
 	} else if (entry) {
-		pr_info("  head -> entry0;\n  entry0 [label=\"0: %s\"];\n",
+		pr_info("  entry0 [shape=plaintext, label=\"0: %s\"]; head -> entry0;\n",
 			xa_is_value(entry) ? "value" : "ptr");
 	}
 	pr_info("}\n");

@@ -6,6 +6,7 @@
  * ASan and UBSan.  Prints one line per test and "N passed, N failed".
  */
 #include <linux/xarray.h>
+#include <unistd.h>
 
 static int passed, failed;
 static const char *current;
@@ -444,13 +445,44 @@ static void advanced_next_prev_walk(void)
 	xa_destroy(&xa);
 }
 
-static void dump_dot_prints_a_graph(void)
+/* Run @dump on @xa with stdout going to a buffer, and return it. */
+static char *capture(void (*dump)(const struct xarray *), struct xarray *xa)
+{
+	static char buf[65536];
+	FILE *tmp = tmpfile();
+	int saved = dup(STDOUT_FILENO);
+	size_t len;
+
+	fflush(stdout);
+	dup2(fileno(tmp), STDOUT_FILENO);
+	dump(xa);
+	fflush(stdout);
+	dup2(saved, STDOUT_FILENO);
+	close(saved);
+	rewind(tmp);
+	len = fread(buf, 1, sizeof(buf) - 1, tmp);
+	buf[len] = '\0';
+	fclose(tmp);
+	return buf;
+}
+
+static void dumps_print_the_tree(void)
 {
 	DEFINE_XARRAY(xa);
+	char *out;
 
 	xa_store(&xa, 1, ptr(1), GFP_KERNEL);
 	xa_store(&xa, 100, xa_mk_value(3), GFP_KERNEL);
-	xa_dump_dot(&xa);	/* the test runner checks the output */
+	out = capture(xa_dump_dot, &xa);
+	CHECK(!strncmp(out, "digraph xarray {\n", 17));
+	CHECK(strstr(out, "label=\"1: ptr\"") != NULL);
+	CHECK(strstr(out, "label=\"36: v3\"") != NULL);	/* 100 = 64 + 36 */
+	CHECK(strstr(out, "[label=\"1\"]") != NULL);	/* edge to slot 1 */
+	CHECK(!strcmp(out + strlen(out) - 2, "}\n"));
+	out = capture(xa_dump, &xa);
+	CHECK(strstr(out, "[100]\n  value 3 (0x3)\n") != NULL);
+	CHECK(strstr(out, "[1]\n  pointer ") != NULL);
+	CHECK(strstr(out, ", 2 used, 0 values,") != NULL);	/* the root */
 	xa_destroy(&xa);
 }
 
@@ -605,7 +637,7 @@ int main(void)
 	run("advanced_next_prev_walk", advanced_next_prev_walk);
 	run("nomem_retry_loop_succeeds_after_failures",
 	    nomem_retry_loop_succeeds_after_failures);
-	run("dump_dot_prints_a_graph", dump_dot_prints_a_graph);
+	run("dumps_print_the_tree", dumps_print_the_tree);
 	run("load_never_returns_sibling_during_multi_index_stores",
 	    load_never_returns_sibling_during_multi_index_stores);
 	rcu_unregister_thread();
