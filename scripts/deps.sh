@@ -3,7 +3,7 @@
 set -eu
 PKGS="linux-source-6.1 gcc make bc flex bison libelf-dev libssl-dev cpio
 xz-utils ccache qemu-system-x86 busybox-static btrfs-progs liburcu-dev
-libc6-dev pkg-config git patch python3-docutils groff-base"
+libc6-dev pkg-config git patch python3-docutils groff-base sparse"
 missing=
 for p in $PKGS; do
 	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null |
