@@ -72,6 +72,7 @@
  * xas_nomem() frees whatever is left over once the operation succeeds.
  */
 
+#include <asm/barrier.h>
 #include <linux/bitmap.h>
 #include <linux/export.h>
 #include <linux/list.h>

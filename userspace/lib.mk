@@ -7,6 +7,7 @@ LIB_CFLAGS := -O2 -g -fPIC -Wall -Wextra -Werror -D_LGPL_SOURCE \
 	      -Iuserspace/include -Iinclude
 LIB_OBJS   := $(BUILD)/xarray.o $(BUILD)/shim.o
 LIB_HDRS   := include/linux/xarray.h $(wildcard userspace/include/linux/*.h) \
+	      userspace/include/asm/barrier.h \
 	      userspace/include/linux/sched/mm.h
 
 lib: $(BUILD)/libxarray.so $(BUILD)/libxarray.a $(BUILD)/xarray.pc
