@@ -14,8 +14,12 @@ if [ -f "$dir/generated/map-shift.h" ] &&
    ! grep -q "XA_CHUNK_SHIFT ${SHIFT:-3}\$" "$dir/generated/map-shift.h"; then
 	make -s -C "$dir" clean
 fi
+# A failed build must not leave an older program for the run steps.
+progs="xarray idr-test multiorder main"
+# shellcheck disable=SC2086
+(cd "$dir" && rm -f $progs)
 # shellcheck disable=SC2086
 CFLAGS=-Dfallthrough= make -s -C "$dir" -j"$JOBS" $shift_arg \
-	xarray idr-test multiorder main >"$dir/build.log" 2>&1 ||
+	$progs >"$dir/build.log" 2>&1 ||
 	{ tail -n 30 "$dir/build.log"; die "harness $1 build failed"; }
 echo "built $dir"
