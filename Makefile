@@ -6,13 +6,16 @@
 #                and IDA self-tests and the btrfs workload; print a summary
 #   make test    everything make run checks, plus every other test;
 #                last line "N passed, N failed"
+#   make test-debug  make run's steps, then the same guest run on a
+#                KASAN/lockdep/kmemleak kernel with failslab (not yet
+#                part of make test: see README.md)
 #   make patches regenerate patches/ from the sources
 #   make deps    install the Debian packages needed (root)
 #
 # The kernel trees, builds and logs live in $(XARRAY_CACHE), by default
 # ~/.cache/xarray; see README.md.
 
-.PHONY: all run test deps tree patches clean
+.PHONY: all run test test-debug deps tree patches clean
 
 all: lib
 
@@ -32,6 +35,9 @@ run:
 
 test:
 	sh scripts/run-steps.sh tests/run.steps tests/test.steps
+
+test-debug:
+	sh scripts/run-steps.sh tests/run.steps tests/debug.steps
 
 clean:
 	rm -rf build

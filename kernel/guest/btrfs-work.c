@@ -26,8 +26,10 @@
 
 #define SUBVOLS		4
 #define DIRS		8
-#define FILES_PER_DIR	1000
+#define FILES_PER_DIR	1000		/* by default; argv[3] sets it */
 #define DATA_LEN	3000
+
+static int files_per_dir = FILES_PER_DIR;
 
 static const char *dev, *mnt;
 
@@ -190,13 +192,13 @@ static void churn(const char *sv)
 		snprintf(a, sizeof(a), "%s/%s/d%d", mnt, sv, d);
 		if (mkdir(a, 0755))
 			fail("mkdir %s", a);
-		for (f = 0; f < FILES_PER_DIR; f++) {
+		for (f = 0; f < files_per_dir; f++) {
 			path_of(a, sv, d, f, "f");
 			write_file(a, a + strlen(mnt));
 		}
 	}
 	for (d = 0; d < DIRS; d++) {
-		for (f = 0; f < FILES_PER_DIR; f++) {
+		for (f = 0; f < files_per_dir; f++) {
 			path_of(a, sv, d, f, "f");
 			if (f % 4 == 1) {
 				path_of(b, sv, d, f, "r");
@@ -225,7 +227,7 @@ static void verify(const char *sv, const char *origin)
 	int d, f;
 
 	for (d = 0; d < DIRS; d++) {
-		for (f = 0; f < FILES_PER_DIR; f++) {
+		for (f = 0; f < files_per_dir; f++) {
 			path_of(a, sv, d, f, "f");
 			path_of(b, sv, d, f, f % 4 == 1 ? "r" : "l");
 			snprintf(seed, sizeof(seed), "/%s/d%d/f%d", origin, d, f);
@@ -272,10 +274,13 @@ int main(int argc, char **argv)
 	unsigned long long doomed;
 	int i;
 
-	if (argc != 3) {
-		fprintf(stderr, "usage: %s DEVICE MOUNTPOINT\n", argv[0]);
+	if (argc < 3 || argc > 4 || (argc == 4 && atoi(argv[3]) < 1)) {
+		fprintf(stderr, "usage: %s DEVICE MOUNTPOINT [FILES_PER_DIR]\n",
+			argv[0]);
 		return 2;
 	}
+	if (argc == 4)
+		files_per_dir = atoi(argv[3]);
 	dev = argv[1];
 	mnt = argv[2];
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -286,7 +291,7 @@ int main(int argc, char **argv)
 		subvol_ioctl(BTRFS_IOC_SUBVOL_CREATE, name, -1);
 		churn(name);
 		snprintf(path, sizeof(path), "churned %s (%d files)", name,
-			 DIRS * FILES_PER_DIR);
+			 DIRS * files_per_dir);
 		phase(path);
 	}
 	snprintf(path, sizeof(path), "%s/sv0", mnt);
