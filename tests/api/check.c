@@ -153,6 +153,14 @@ unsigned long xa_check(struct xarray *xa, bool allow_empty)
 	return w.problems;
 }
 
+bool xa_own_entry(const struct xarray *xa, unsigned long index,
+		  const void *entry)
+{
+	/* How an array that allocates from 1 keeps 0 taken. */
+	return !index && xa_is_zero(entry) &&
+	       (xa->xa_flags & XA_FLAGS_ZERO_BUSY);
+}
+
 struct item {
 	unsigned long index;
 	void *entry;
@@ -184,9 +192,7 @@ static void read_contents(struct xarray *xa, struct contents *c)
 
 	xa_lock(xa);
 	xas_for_each(&xas, item.entry, ULONG_MAX) {
-		/* How an array that allocates from 1 keeps 0 taken. */
-		if (!xas.xa_index && xa_is_zero(item.entry) &&
-		    (xa->xa_flags & XA_FLAGS_ZERO_BUSY))
+		if (xa_own_entry(xa, xas.xa_index, item.entry))
 			continue;
 		item.index = xas.xa_index;
 		item.order = xa_get_order(xa, xas.xa_index);

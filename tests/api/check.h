@@ -22,6 +22,14 @@
 unsigned long xa_check(struct xarray *xa, bool allow_empty);
 
 /*
+ * Is @entry at @index the array's own bookkeeping rather than content?
+ * (The reserved entry at 0 of an array that allocates from 1.)  Both
+ * xa_diff() and copies between arrays skip it.
+ */
+bool xa_own_entry(const struct xarray *xa, unsigned long index,
+		  const void *entry);
+
+/*
  * Count the differences in index, entry, order and marks 0-2 between
  * the contents of @a and @b, printing the first few.
  */

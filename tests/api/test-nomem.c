@@ -251,7 +251,7 @@ struct scenario {
 };
 
 struct tally {
-	unsigned long runs, enomem, retried, problems;
+	unsigned long enomem, retried, problems;
 };
 
 /* How many indices the entry the cursor is on covers, siblings and all. */
@@ -282,9 +282,8 @@ static void copy_array(struct xarray *from, struct xarray *to)
 		unsigned long last = xas.xa_index + entry_span(&xas) - 1;
 		xa_mark_t mark;
 
-		if (!xas.xa_index && xa_is_zero(entry) &&
-		    (from->xa_flags & XA_FLAGS_ZERO_BUSY))
-			continue;	/* the array's own, as in xa_diff() */
+		if (xa_own_entry(from, xas.xa_index, entry))
+			continue;
 		if (xa_is_zero(entry) ?
 		    xa_reserve(to, xas.xa_index, GFP_KERNEL) :
 		    xa_err(xa_store_range(to, xas.xa_index, last, entry,
@@ -352,7 +351,6 @@ static void run_scenario(const struct scenario *s, struct tally *t)
 		printf("     %ld nodes leaked\n", xa_nodes_allocated);
 		t->problems++;
 	}
-	t->runs++;
 }
 
 static bool sweep(const struct scenario *s)
