@@ -80,8 +80,7 @@
 #include <linux/xarray.h>
 
 /* Nodes come from the radix tree's slab, which is shared with it. */
-extern struct kmem_cache *radix_tree_node_cachep;
-extern void radix_tree_node_rcu_free(struct rcu_head *head);
+#include "radix-tree.h"
 
 /* A freed node's @array, to catch use after free in a debugger. */
 #define XA_RCU_FREE	((struct xarray *)1)
@@ -282,10 +281,10 @@ static void *xas_descend(struct xa_state *xas, struct xa_node *node)
 {
 	unsigned int start = get_offset(xas->xa_index, node);
 	unsigned int offset = start;
-	void *entry, *sibling;
+	void *sibling = xa_entry(xas->xa, node, offset);
+	void *entry = sibling;
 
 	xas->xa_node = node;
-	entry = sibling = xa_entry(xas->xa, node, offset);
 	/*
 	 * Under RCU the head slot a sibling names may since have become a
 	 * sibling of a larger entry; follow the chain.  Siblings always name
@@ -387,7 +386,8 @@ static bool xas_add_spare(struct xa_state *xas, gfp_t gfp)
 
 	if (!node)
 		return false;
-	XA_NODE_BUG_ON(node, !list_empty(&node->private_list));
+	/* The slab constructor leaves it empty; the free paths check so too. */
+	WARN_ON_ONCE(!list_empty(&node->private_list));
 	RCU_INIT_POINTER(node->parent, xas->xa_alloc);
 	xas->xa_alloc = node;
 	return true;
@@ -518,7 +518,7 @@ static struct xa_node *xas_alloc(struct xa_state *xas, unsigned int shift)
 		/* The slot the node will fill counts from now on. */
 		node->offset = xas->xa_offset;
 		parent->count++;
-		XA_NODE_BUG_ON(node, parent->count > XA_CHUNK_SIZE);
+		WARN_ON_ONCE(parent->count > XA_CHUNK_SIZE);
 		xas_update(xas, parent);
 	}
 	return node;
@@ -1356,11 +1356,18 @@ static void *xas_step(struct xa_state *xas, int step)
 	return xas_walk_down(xas);
 }
 
-/*
- * __xas_prev() - Find the previous entry in the XArray.
+/**
+ * __xas_prev() - Move to the previous index, the slow way.
  * @xas: XArray operation state.
  *
- * The slow path of xas_prev(); see xas_step().
+ * Called by xas_prev() when the cursor is not inside a node it can
+ * simply step back in: the cursor is at the start of its node, in a
+ * node above the bottom level, at the top, or in an error or restart
+ * state.  Use xas_prev() instead.
+ *
+ * Context: Any context.  The caller holds the xa_lock or the RCU lock.
+ * Return: The entry at the new index, which may be %NULL or an internal
+ * entry; %NULL with the cursor out of bounds past index 0.
  */
 void *__xas_prev(struct xa_state *xas)
 {
@@ -1368,11 +1375,18 @@ void *__xas_prev(struct xa_state *xas)
 }
 EXPORT_SYMBOL_GPL(__xas_prev);
 
-/*
- * __xas_next() - Find the next entry in the XArray.
+/**
+ * __xas_next() - Move to the next index, the slow way.
  * @xas: XArray operation state.
  *
- * The slow path of xas_next(); see xas_step().
+ * Called by xas_next() when the cursor is not inside a node it can
+ * simply step forward in: the cursor is at the end of its node, in a
+ * node above the bottom level, at the top, or in an error or restart
+ * state.  Use xas_next() instead.
+ *
+ * Context: Any context.  The caller holds the xa_lock or the RCU lock.
+ * Return: The entry at the new index, which may be %NULL or an internal
+ * entry; %NULL with the cursor out of bounds past %ULONG_MAX.
  */
 void *__xas_next(struct xa_state *xas)
 {

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Prepare a copy of the pristine tree's tools/testing/radix-tree harness
 # in $CACHE/harness-NAME, with include/linux/xarray.h and lib/xarray.c
-# taken from SRC (a directory holding those two paths: the repo for
+# (and lib/radix-tree.h where SRC has it) taken from SRC (the repo for
 # "ours", the pristine tree for "tree").  The tree is hard-linked; the
 # harness directory and the two files are real copies, so building in it
 # never writes through a link into the pristine tree.
@@ -21,7 +21,8 @@ if [ ! -f "$dst/.linked" ]; then
 	cp -a "$PRISTINE/$h" "$dst/$h"
 	touch "$dst/.linked"
 fi
-for f in include/linux/xarray.h lib/xarray.c; do
+for f in include/linux/xarray.h lib/xarray.c lib/radix-tree.h; do
+	[ -f "$src/$f" ] || continue	# the tree has no lib/radix-tree.h
 	cmp -s "$src/$f" "$dst/$f" && continue
 	rm -f "$dst/$f"
 	cp "$src/$f" "$dst/$f"

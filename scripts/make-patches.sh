@@ -24,17 +24,26 @@ XA_FILES=
 for f in include/linux/xarray.h lib/xarray.c; do
 	[ -f "$REPO/$f" ] && XA_FILES="$XA_FILES $f"
 done
-touched=$(sed -n 's|^+++ b/||p' "$REPO"/kernel/btrfs/*.patch)
+PREP="$REPO"/kernel/radix-tree/*.patch
+touched=$(sed -n 's|^+++ b/||p' $PREP "$REPO"/kernel/btrfs/*.patch)
 
 rm -rf "$WORK"
 mkdir -p "$WORK"
 g init -q -b base
 for f in $touched $XA_FILES; do
 	mkdir -p "$WORK/$(dirname "$f")"
-	cp "$PRISTINE/$f" "$WORK/$f"
+	[ -f "$PRISTINE/$f" ] && cp "$PRISTINE/$f" "$WORK/$f"
 done
 g add -A
 g commit -q -m "linux 6.1 (pristine files touched by the series)"
+
+# The preparatory patch adds lib/radix-tree.h, which the repo keeps too
+# (the userspace build and the harness use it): the two must not drift.
+for p in $PREP; do
+	g am -q --committer-date-is-author-date "$p"
+done
+cmp -s "$WORK/lib/radix-tree.h" "$REPO/lib/radix-tree.h" ||
+	die "lib/radix-tree.h differs from what kernel/radix-tree/ adds"
 
 if [ -n "$XA_FILES" ]; then
 	for f in $XA_FILES; do

@@ -1,9 +1,10 @@
 #!/bin/sh
-# make C=2 (sparse) on lib/xarray.o and fs/btrfs/delayed-inode.o in the
-# stock and the patched build: the patched objects may add no warning.
+# make C=2 (sparse) on lib/xarray.o, lib/radix-tree.o and
+# fs/btrfs/delayed-inode.o in the stock and the patched build: the
+# patched objects may add no warning.
 set -eu
 . "$(dirname "$0")/common.sh"
-objs="lib/xarray.o fs/btrfs/delayed-inode.o"
+objs="lib/xarray.o lib/radix-tree.o fs/btrfs/delayed-inode.o"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 warnings() {	# NAME SRC: sparse's messages for $objs, positions stripped

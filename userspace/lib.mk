@@ -6,7 +6,7 @@ BUILD      := build
 LIB_CFLAGS := -O2 -g -fPIC -Wall -Wextra -Werror -D_LGPL_SOURCE \
 	      -Iuserspace/include -Iinclude
 LIB_OBJS   := $(BUILD)/xarray.o $(BUILD)/shim.o
-LIB_HDRS   := include/linux/xarray.h $(wildcard userspace/include/linux/*.h) \
+LIB_HDRS   := include/linux/xarray.h lib/radix-tree.h $(wildcard userspace/include/linux/*.h) \
 	      userspace/include/asm/barrier.h \
 	      userspace/include/linux/sched/mm.h
 

@@ -7,6 +7,8 @@
  */
 #include <linux/xarray.h>
 
+#include "../lib/radix-tree.h"
+
 struct kmem_cache {
 	size_t size;
 };
