@@ -8,11 +8,11 @@
 # built on /dev/kvm opens and QEMU's KVM accelerator initialises, but a
 # guest does not run (-cpu host fails setting MSR 0x10a, the default CPU
 # hangs in SeaBIOS), so TCG is the default.  XARRAY_APPEND adds to the
-# kernel command line.
+# kernel command line; XARRAY_INITRD replaces the initramfs.
 set -eu
 . "$(dirname "$0")/common.sh"
 kernel=$1 log=$2 tests=$3 disk=${4:-}
-initrd=$CACHE/initramfs.cpio.gz
+initrd=${XARRAY_INITRD:-$CACHE/initramfs.cpio.gz}
 [ -f "$initrd" ] || die "no initramfs: run scripts/make-initramfs.sh"
 accel="-accel tcg"
 [ "${XARRAY_KVM:-0}" = 1 ] && accel="-enable-kvm -cpu host"
@@ -20,7 +20,7 @@ drive=
 [ -n "$disk" ] && drive="-drive file=$disk,format=raw,if=virtio,cache=unsafe"
 # shellcheck disable=SC2086
 timeout -k 10 "${XARRAY_BOOT_TIMEOUT:-1200}" qemu-system-x86_64 $accel \
-	-m "${XARRAY_GUEST_MEM:-512}" -smp 2 -nographic -no-reboot \
+	-m "${XARRAY_GUEST_MEM:-512}" -smp 2,sockets=2,cores=1,threads=1 -nographic -no-reboot \
 	-kernel "$kernel" -initrd "$initrd" $drive \
 	-append "console=ttyS0 panic=-1 oops=panic xarray.tests=$tests ${XARRAY_APPEND:-}" \
 	</dev/null >"$log" 2>&1 || true
