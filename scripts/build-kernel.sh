@@ -27,11 +27,11 @@ want=$out/.config.want
 	>"$out/merge.log" 2>&1) || { cat "$out/merge.log"; die "merge_config failed"; }
 # Only our fragments are checked: the tree's tiny.config asks for options
 # 6.1 no longer has (SLOB, HIGHMEM on 64-bit), which is not our concern.
-for frag in "$@"; do
-	grep '^CONFIG_' "$frag" | while read -r line; do
-		grep -qx "$line" "$want" || die "$name: $line from $frag not honoured"
+# As in merge_config.sh, a later fragment's value for an option wins.
+cat "$@" | awk -F= '/^CONFIG_/ { v[$1] = $0 } END { for (k in v) print v[k] }' |
+	while read -r line; do
+		grep -qx "$line" "$want" || die "$name: $line from $* not honoured"
 	done
-done
 cmp -s "$want" "$out/.config" || cp "$want" "$out/.config"
 
 step "building $name kernel (-j$JOBS)"
@@ -39,4 +39,10 @@ start=$(date +%s)
 make -s -C "$src" O="$out" CC="$CC" -j"$JOBS" olddefconfig >/dev/null
 make -s -C "$src" O="$out" CC="$CC" -j"$JOBS" bzImage \
 	>"$out/build.log" 2>&1 || { tail -40 "$out/build.log"; die "$name build failed"; }
+# In-tree modules (=m) and the Module.symvers out-of-tree modules link to.
+if grep -q '^CONFIG_MODULES=y' "$out/.config"; then
+	make -s -C "$src" O="$out" CC="$CC" -j"$JOBS" modules \
+		>>"$out/build.log" 2>&1 ||
+		{ tail -40 "$out/build.log"; die "$name modules failed"; }
+fi
 step "$name kernel built in $(($(date +%s) - start)) s: $out/arch/x86/boot/bzImage"

@@ -1,0 +1,36 @@
+#!/bin/sh
+# Build the guest-only modules in kernel/modules/ against kernel NAME
+# ($CACHE/build-NAME, built by build-kernel.sh) and pack them, with the
+# kernel's own modules (=m in its config), as $CACHE/modules-NAME.cpio.gz
+# holding /lib/xarray-modules/*.ko.  guest-run.sh appends that archive to
+# the initramfs, so each kernel boots with the modules built for it.
+set -eu
+. "$(dirname "$0")/common.sh"
+[ $# -eq 1 ] || die "usage: $0 NAME"
+name=$1
+case $name in
+stock*)		src=$PRISTINE ;;
+patched*)	src=$PATCHED ;;
+*)		die "kernel name must start with stock or patched" ;;
+esac
+out=$CACHE/build-$name
+[ -f "$out/Module.symvers" ] || die "no $out/Module.symvers: build the kernel first"
+moddir=$CACHE/modules-$name
+mkdir -p "$moddir/src"
+for f in "$REPO"/kernel/modules/*; do	# copy only what changed
+	cmp -s "$f" "$moddir/src/$(basename "$f")" || cp "$f" "$moddir/src/"
+done
+step "building kernel/modules/ for $name"
+make -s -C "$src" O="$out" CC="ccache gcc" M="$moddir/src" W=1 modules \
+	>"$moddir/build.log" 2>&1 || { cat "$moddir/build.log"; die "modules for $name failed"; }
+if grep -E 'warning:' "$moddir/build.log"; then
+	die "modules for $name built with warnings"
+fi
+root=$moddir/root
+rm -rf "$root"
+mkdir -p "$root/lib/xarray-modules"
+find "$moddir/src" "$out" -name '*.ko' -exec cp {} "$root/lib/xarray-modules/" \;
+ls "$root/lib/xarray-modules"
+(cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet) |
+	gzip -9 >"$CACHE/modules-$name.cpio.gz.tmp"
+mv "$CACHE/modules-$name.cpio.gz.tmp" "$CACHE/modules-$name.cpio.gz"
