@@ -43,5 +43,16 @@ expect fail xarray-selftest-missing-fails '/XArray: /d'
 expect fail xarray-count-differs-from-stock-fails '' xarray 6781597
 expect fail ida-selftest-failures-fail 's/IDA: 34783 of/IDA: 34780 of/'
 expect fail unterminated-ida-region-hides-nothing '/"not allocated" warnings over/d' clean
+noise='/^XARRAY-GUEST-START/a XARRAY-NOISE-BEGIN test_xarray under failslab\
+[   9.0] BUG at check_xa_err:88\
+[   9.0] Call Trace:\
+XARRAY-NOISE-END'
+expect pass stack-dump-in-noise-region-is-ignored "$noise" clean
+expect fail warning-in-noise-region-fails "$noise"'\
+[   9.1] WARNING: CPU: 0 PID: 80 at lib/xarray.c:500 xas_alloc+0x1/0x2' clean
+expect fail call-trace-outside-noise-region-fails "$noise"'\
+[   9.1] Call Trace:' clean
+expect pass nosplat-needs-no-end-marker '/^XARRAY-GUEST-DONE/d' nosplat
+expect fail nosplat-still-finds-splats '/^XARRAY-GUEST-DONE/i [   9.0] BUG: KASAN: slab-out-of-bounds in xas_store+0x1/0x2' nosplat
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
