@@ -7,8 +7,8 @@
 #   make test    everything make run checks, plus every other test;
 #                last line "N passed, N failed"
 #   make test-debug  make run's steps, then the same guest run on a
-#                KASAN/lockdep/kmemleak kernel with failslab (not yet
-#                part of make test: see README.md)
+#                KASAN/lockdep/kmemleak kernel with failslab (also part
+#                of make test)
 #   make patches regenerate patches/ from the sources
 #   make deps    install the Debian packages needed (root)
 #
@@ -34,7 +34,7 @@ run:
 	sh scripts/run-steps.sh tests/run.steps
 
 test:
-	sh scripts/run-steps.sh tests/run.steps tests/test.steps
+	sh scripts/run-steps.sh tests/run.steps tests/test.steps tests/debug.steps
 
 test-debug:
 	sh scripts/run-steps.sh tests/run.steps tests/debug.steps

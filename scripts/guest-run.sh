@@ -1,15 +1,17 @@
 #!/bin/sh
 # Boot kernel NAME ($CACHE/build-NAME) with a fresh btrfs image and run the
-# comma-separated guest TESTS.  Console: $CACHE/logs/guest-NAME.console;
-# image: $CACHE/btrfs-NAME.img (for btrfs-check.sh afterwards).  The
-# guest gets the kernel's modules when $CACHE/modules-NAME.cpio.gz exists.
+# comma-separated guest TESTS: scripts/guest-run.sh NAME TESTS [TAG]
+# Console: $CACHE/logs/guest-RUN.console; image: $CACHE/btrfs-RUN.img
+# (for btrfs-check.sh afterwards), where RUN is NAME, or NAME-TAG for a
+# further boot of the same kernel.  The guest gets the kernel's modules
+# when $CACHE/modules-NAME.cpio.gz exists.
 set -eu
 . "$(dirname "$0")/common.sh"
-[ $# -eq 2 ] || die "usage: $0 NAME TESTS"
-name=$1 tests=$2
+[ $# -eq 2 ] || [ $# -eq 3 ] || die "usage: $0 NAME TESTS [TAG]"
+name=$1 tests=$2 run=$1${3:+-$3}
 kernel=$CACHE/build-$name/arch/x86/boot/bzImage
-log=$CACHE/logs/guest-$name.console
-img=$CACHE/btrfs-$name.img
+log=$CACHE/logs/guest-$run.console
+img=$CACHE/btrfs-$run.img
 [ -f "$kernel" ] || die "no kernel $kernel"
 mkdir -p "$CACHE/logs"
 sh "$REPO/scripts/make-btrfs-image.sh" "$img" 2G
@@ -24,4 +26,4 @@ fi
 start=$(date +%s)
 sh "$REPO/scripts/boot-guest.sh" "$kernel" "$log" "$tests" "$img"
 grep -a -E '^(XARRAY-|btrfs-work:|pagecache-work:)|tests passed' "$log" || true
-echo "guest $name ran in $(($(date +%s) - start)) s"
+echo "guest $run ran in $(($(date +%s) - start)) s"

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Build the guest initramfs: busybox-static, the guest scripts from
-# kernel/guest/ and the static workload programs, as a gzipped cpio.
+# kernel/guest/ (tests in /tests, helpers from kernel/guest/lib in
+# /lib/guest) and the static workload programs, as a gzipped cpio.
 # Usage: scripts/make-initramfs.sh OUTPUT
 set -eu
 . "$(dirname "$0")/common.sh"
@@ -15,8 +16,10 @@ for c in "$REPO"/kernel/guest/*.c; do
 	gcc -static -O2 -Wall -Wextra -Werror -o "$root/bin/$(basename "$c" .c)" "$c"
 done
 for t in "$REPO"/kernel/guest/*; do
-	case $t in *.c|*/init) continue ;; esac
+	case $t in *.c|*/init|*/lib) continue ;; esac
 	install -m 755 "$t" "$root/tests/$(basename "$t")"
 done
+mkdir -p "$root/lib/guest"	# shell helpers the tests source
+install -m 644 "$REPO"/kernel/guest/lib/*.sh "$root/lib/guest/"
 (cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet) | gzip -9 >"$out.tmp"
 mv "$out.tmp" "$out"

@@ -11,6 +11,11 @@
 #                   XARRAY-NOISE-BEGIN and -END markers)
 #   nosplat LOG     no kernel splat, as for clean, but no end marker is
 #                   needed (a guest the host killed on purpose)
+#   nocrash LOG     the guest reached its end marker, and no KASAN, BUG,
+#                   Oops, panic, lockdep or RCU splat appears, nor any
+#                   WARNING in the XArray; other WARNINGs are listed, not
+#                   judged (btrfs warns by design when a transaction aborts
+#                   on ENOMEM under failslab)
 #   all LOG [N]     every check above that applies to LOG
 # Prints one line saying what it found; exits non-zero on failure.
 set -eu
@@ -53,6 +58,16 @@ nosplat() {
 	[ -z "$found" ] || { echo "kernel splat:"; echo "$found" | head -n 20; return 1; }
 }
 
+nocrash() {
+	all=$(splats)
+	hard=$(echo "$all" | grep -a -v -E 'WARNING: CPU: [0-9]+ PID: [0-9]+ at |Call Trace:' || true)
+	xa=$(echo "$all" | grep -a -E 'WARNING: CPU: .* at (__)?xas?_|WARNING: CPU: .* at lib/xarray\.c' || true)
+	[ -z "$hard$xa" ] || { echo "kernel splat:"; echo "$hard$xa" | head -n 20; return 1; }
+	grep -a -q '^XARRAY-GUEST-DONE' "$log" || { echo "guest never reached its end marker"; return 1; }
+	warned=$(echo "$all" | sed -n 's/.*WARNING: CPU: [0-9]* PID: [0-9]* at \([^+ ]*\).*/\1/p' | sort | uniq -c | tr -s ' ' | tr '\n' ';')
+	echo "no crash, guest finished; WARNINGs outside the XArray: ${warned:-none}"
+}
+
 clean() {
 	nosplat || return 1
 	grep -a -q '^XARRAY-GUEST-DONE' "$log" || { echo "guest never reached its end marker"; return 1; }
@@ -65,6 +80,7 @@ ida)	selftest IDA "$arg" ;;
 result)	result "$arg" ;;
 clean)	clean ;;
 nosplat) nosplat && echo "no splat" ;;
+nocrash) nocrash ;;
 all)
 	rc=0
 	selftest XArray "$arg" || rc=1

@@ -54,5 +54,13 @@ expect fail call-trace-outside-noise-region-fails "$noise"'\
 [   9.1] Call Trace:' clean
 expect pass nosplat-needs-no-end-marker '/^XARRAY-GUEST-DONE/d' nosplat
 expect fail nosplat-still-finds-splats '/^XARRAY-GUEST-DONE/i [   9.0] BUG: KASAN: slab-out-of-bounds in xas_store+0x1/0x2' nosplat
+btrfs_warn='/^btrfs-work: ok/i [   9.0] WARNING: CPU: 0 PID: 218 at btrfs_space_info_update_bytes_may_use+0x1af/0x1d2\
+[   9.0] Call Trace:'
+expect pass nocrash-lists-a-btrfs-warning "$btrfs_warn" nocrash
+expect fail clean-still-fails-on-a-btrfs-warning "$btrfs_warn" clean
+expect fail nocrash-fails-on-a-warning-in-the-xarray '/^btrfs-work: ok/i [   9.0] WARNING: CPU: 1 PID: 80 at xas_alloc+0x1/0x2' nocrash
+expect fail nocrash-fails-on-kasan '/^btrfs-work: ok/i [   9.0] BUG: KASAN: use-after-free in xas_load+0x10/0x90' nocrash
+expect fail nocrash-fails-on-lockdep '/^btrfs-work: ok/i [   9.0] WARNING: possible circular locking dependency detected' nocrash
+expect fail nocrash-needs-the-end-marker '/^XARRAY-GUEST-DONE/d' nocrash
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,0 +1,35 @@
+# Sourced by the guest tests that run something under failslab.  Fails
+# XArray node allocations (the radix_tree_node cache, marked for it with
+# slub_debug=A,radix_tree_node on the command line) for tasks that set
+# /proc/self/make-it-fail, with the given probability (percent), at most
+# TIMES times.
+#	failslab_start PROBABILITY TIMES
+#	failslab_run COMMAND...		run it failing; $FS_STATUS is its exit status
+#	failslab_stop			$FS_INJECTED: how many failures were injected
+FS=/sys/kernel/debug/failslab
+
+failslab_start() {
+	grep -q " /sys/kernel/debug " /proc/mounts ||
+		mount -t debugfs debugfs /sys/kernel/debug
+	[ -d $FS ] || { echo "failslab: no $FS"; return 1; }
+	echo Y >$FS/cache-filter
+	echo Y >$FS/task-filter
+	echo N >$FS/ignore-gfp-wait
+	echo 0 >$FS/verbose
+	echo 1 >$FS/interval
+	echo "$2" >$FS/times
+	echo "$1" >$FS/probability
+	FS_TIMES=$2
+}
+
+failslab_run() {	# the command's last lines show what error it got
+	FS_STATUS=0
+	(echo 1 >/proc/self/make-it-fail && exec "$@") >/tmp/failslab.out 2>&1 ||
+		FS_STATUS=$?
+	tail -n 2 /tmp/failslab.out | sed 's/^/failslab: said: /'
+}
+
+failslab_stop() {
+	echo 0 >$FS/probability
+	FS_INJECTED=$((FS_TIMES - $(cat $FS/times)))
+}
