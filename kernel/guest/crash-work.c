@@ -2,9 +2,10 @@
 /*
  * The guest half of the btrfs crash-consistency test:
  *
- *	crash-work write DIR ROUND	until killed: churn metadata in a new
- *					subvolume and write files that are
- *					fsync'ed, printing each one's name
+ *	crash-work write DIR ROUND [N]	until killed (or N files are written):
+ *					churn metadata in a new subvolume and
+ *					write files that are fsync'ed,
+ *					printing each one's name
  *	crash-work verify DIR		after the crash and a fresh mount:
  *					check every file, read every directory
  *
@@ -117,7 +118,7 @@ static void churn(const char *sv, unsigned int n)
 	}
 }
 
-static int cmd_write(const char *dir, const char *round)
+static int cmd_write(const char *dir, const char *round, unsigned int count)
 {
 	struct btrfs_ioctl_vol_args args = { 0 };
 	char rdir[NAME_LEN], sv[NAME_LEN], rel[64];
@@ -137,14 +138,15 @@ static int cmd_write(const char *dir, const char *round)
 	snprintf(sv, sizeof(sv), "%s/sv%s", dir, round);
 	printf("crash-work: round %s writing\n", round);
 	fflush(stdout);
-	for (n = 0;; n++) {
+	for (n = 0; !count || n < count; n++) {
 		churn(sv, n);
 		snprintf(rel, sizeof(rel), "r%s/f%05u", round, n);
 		write_durable(dir, rel);
 		if (n % 50 == 49)
 			sync();	/* some files reach a commit, the rest the log */
 	}
-	return 0;	/* not reached: the host kills the guest */
+	printf("crash-work: wrote %u files\n", n);
+	return 0;
 }
 
 static void check(const char *dir, const char *rel, unsigned int *ok,
@@ -231,10 +233,10 @@ static int cmd_verify(const char *dir)
 int main(int argc, char **argv)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	if (argc == 4 && !strcmp(argv[1], "write"))
-		return cmd_write(argv[2], argv[3]);
+	if ((argc == 4 || argc == 5) && !strcmp(argv[1], "write"))
+		return cmd_write(argv[2], argv[3], argc == 5 ? atoi(argv[4]) : 0);
 	if (argc == 3 && !strcmp(argv[1], "verify"))
 		return cmd_verify(argv[2]);
-	fprintf(stderr, "usage: crash-work write DIR ROUND | verify DIR\n");
+	fprintf(stderr, "usage: crash-work write DIR ROUND [N] | verify DIR\n");
 	return 2;
 }
