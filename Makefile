@@ -20,6 +20,7 @@
 all: lib
 
 include userspace/lib.mk
+include bench/bench.mk
 
 deps:
 	sh scripts/deps.sh

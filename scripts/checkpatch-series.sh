@@ -9,7 +9,7 @@ set -eu
 . "$(dirname "$0")/common.sh"
 series=${1:-$REPO/patches}
 [ -f "$PRISTINE/.unpacked" ] || die "no pristine tree: run scripts/unpack-tree.sh"
-rc=0
+rc=0 n=0 checks=0
 while read -r p; do
 	out=$(cd "$PRISTINE" && perl scripts/checkpatch.pl --strict \
 		--ignore UNKNOWN_COMMIT_ID --show-types "$series/$p" 2>&1) || true
@@ -20,5 +20,7 @@ while read -r p; do
 	*)	echo "$out" | grep -E -A3 '^(ERROR|WARNING)' | head -40; rc=1 ;;
 	esac
 	echo "$out" | grep -E '^CHECK' | sed 's/^/    /' || true
+	n=$((n + 1)) checks=$((checks + $(echo "$out" | grep -c '^CHECK' || true)))
 done <"$series/series"
+[ "$rc" -eq 0 ] && echo "checkpatch --strict: $n patches, 0 errors, 0 warnings, $checks checks"
 exit $rc

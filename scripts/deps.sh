@@ -1,9 +1,12 @@
 #!/bin/sh
 # Install the Debian packages the project needs; a no-op when all are there.
+# scripts/deps.sh bench also installs what make bench needs (gnuplot).
 set -eu
 PKGS="linux-source-6.1 gcc make bc flex bison libelf-dev libssl-dev cpio
 xz-utils ccache qemu-system-x86 busybox-static btrfs-progs liburcu-dev
-libc6-dev pkg-config git patch python3-docutils groff-base sparse"
+libc6-dev pkg-config git patch python3-docutils groff-base sparse
+libjudy-dev"
+[ "${1:-}" = bench ] && PKGS="$PKGS gnuplot-nox"
 missing=
 for p in $PKGS; do
 	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null |

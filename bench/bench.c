@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: GPL-2.0+
+/*
+ * Benchmark driver: bench [-q] [SIZE...]
+ *
+ * For each size (default 1000 100000 10000000) and repetition, runs every
+ * workload on each implementation in turn, rotating which goes first, and
+ * prints one line per measurement:
+ *
+ *	RESULT SIZE WORKLOAD IMPL REP OPS SECONDS
+ *	BYTES SIZE dense|sparse IMPL BYTES_PER_ENTRY
+ *	(the sparse workload stores at most SPARSE_MAX entries)
+ *	NA SIZE WORKLOAD IMPL		(the implementation cannot do it)
+ *
+ * Inputs come from a fixed seed, so every implementation and every run
+ * sees the same indices.  -q is a smoke run (size 1000, two
+ * repetitions).  Exits 1 if any implementation gave a wrong result.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <urcu.h>
+
+#include "bench.h"
+
+static const char *const workload_names[NR_WORKLOADS] = {
+	"store_dense", "load_seq", "load_random", "iterate",
+	"iterate_marked", "erase", "store_sparse", "alloc",
+	"store_range", "rcu_read",
+};
+
+static const struct bench_impl *const impls[] = {
+	&bench_ours, &bench_tree, &bench_judy, &bench_array,
+};
+#define NR_IMPLS	(sizeof(impls) / sizeof(impls[0]))
+
+double bench_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static unsigned long rng = 0x2545f4914f6cdd1dUL;
+
+static unsigned long next_random(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return rng;
+}
+
+/*
+ * n distinct indices below 2^40, well spread: multiplying by an odd
+ * number and xor-shifting are both one-to-one on 40-bit numbers.
+ */
+static unsigned long *sparse_indices(unsigned long n)
+{
+	const unsigned long mask = (1UL << 40) - 1;
+	unsigned long *s = malloc(n * sizeof(*s)), i, x;
+
+	for (i = 0; i < n; i++) {
+		x = (i * 0x9e3779b97f4a7c15UL) & mask;
+		x ^= x >> 20;
+		s[i] = (x * 0xbf58476d1ce4e5b9UL) & mask;
+	}
+	return s;
+}
+
+static unsigned long *permutation(unsigned long n)
+{
+	unsigned long *p = malloc(n * sizeof(*p)), i, j, t;
+
+	for (i = 0; i < n; i++)
+		p[i] = i;
+	for (i = n - 1; i > 0; i--) {
+		j = next_random() % (i + 1);
+		t = p[i];
+		p[i] = p[j];
+		p[j] = t;
+	}
+	return p;
+}
+
+static int repetitions(unsigned long n, int quick)
+{
+	if (quick)
+		return 2;
+	return n <= 1000 ? 15 : n <= 100000 ? 7 : 3;
+}
+
+/* One implementation through every workload; false on a wrong result. */
+static int run_impl(const struct bench_impl *impl,
+		    const struct bench_input *in, int rep)
+{
+	void *s = impl->create(in);
+	int ok = 1, w;
+
+	for (w = 0; w < NR_WORKLOADS; w++) {
+		double seconds = -1;
+		unsigned long ops = impl->run(s, w, in, &seconds);
+
+		if (!ops && seconds < 0) {
+			printf("NA %lu %s %s\n", in->n, workload_names[w],
+			       impl->name);
+		} else if (!ops) {
+			printf("WRONG %lu %s %s\n", in->n, workload_names[w],
+			       impl->name);
+			ok = 0;
+		} else {
+			printf("RESULT %lu %s %s %d %lu %.9f\n", in->n,
+			       workload_names[w], impl->name, rep, ops,
+			       seconds);
+		}
+		if (w == W_STORE_DENSE || w == W_STORE_SPARSE)
+			if (ops)
+				printf("BYTES %lu %s %s %.2f\n", in->n,
+				       w == W_STORE_DENSE ? "dense" : "sparse",
+				       impl->name, (double)impl->bytes(s) /
+				       (w == W_STORE_DENSE ? in->n : in->sparse_n));
+		fflush(stdout);
+	}
+	impl->destroy(s);
+	return ok;
+}
+
+int main(int argc, char **argv)
+{
+	unsigned long sizes[16] = { 1000, 100000, 10000000 };
+	int nr_sizes = 3, quick = 0, ok = 1, i, rep;
+	unsigned int k;
+
+	rcu_register_thread();
+	if (argc > 1 && !strcmp(argv[1], "-q")) {
+		quick = 1;
+		sizes[0] = 1000;
+		nr_sizes = 1;
+		argc--;
+		argv++;
+	}
+	if (argc > 1) {
+		for (nr_sizes = 0; nr_sizes < argc - 1 && nr_sizes < 16;
+		     nr_sizes++)
+			sizes[nr_sizes] = strtoul(argv[nr_sizes + 1], NULL, 0);
+	}
+	for (i = 0; i < nr_sizes; i++) {
+		struct bench_input in = { .n = sizes[i] };
+		unsigned long *order, *sparse;
+
+		if (in.n < 64) {
+			fprintf(stderr, "bench: sizes start at 64\n");
+			return 2;
+		}
+		in.sparse_n = in.n < SPARSE_MAX ? in.n : SPARSE_MAX;
+		in.order = order = permutation(in.n);
+		in.sparse = sparse = sparse_indices(in.sparse_n);
+		for (rep = 0; rep < repetitions(in.n, quick); rep++)
+			for (k = 0; k < NR_IMPLS; k++)
+				ok &= run_impl(impls[(k + rep) % NR_IMPLS],
+					       &in, rep);
+		free(order);
+		free(sparse);
+	}
+	rcu_unregister_thread();
+	return ok ? 0 : 1;
+}

@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: GPL-2.0+ */
+/*
+ * The benchmark's view of one implementation (our XArray, the 6.1 tree's
+ * XArray, JudyL, a plain array): the same workloads on each, so the
+ * driver can time them side by side.
+ */
+#ifndef BENCH_H
+#define BENCH_H
+
+#include <stddef.h>
+
+enum workload {
+	W_STORE_DENSE,		/* store 0..n-1 in order */
+	W_LOAD_SEQ,		/* load 0..n-1 in order */
+	W_LOAD_RANDOM,		/* load 0..n-1 in a random order */
+	W_ITERATE,		/* visit every entry */
+	W_ITERATE_MARKED,	/* visit the 1 in 16 marked entries */
+	W_ERASE,		/* erase every entry */
+	W_STORE_SPARSE,		/* store sparse_n indices spread over 2^40 */
+	W_ALLOC,		/* allocate n IDs */
+	W_STORE_RANGE,		/* store n/64 entries of 64 indices each */
+	W_RCU_READ,		/* random loads while a writer stores */
+	NR_WORKLOADS
+};
+
+struct bench_input {
+	unsigned long n;		/* entries */
+	const unsigned long *order;	/* a permutation of 0..n-1 */
+	const unsigned long *sparse;	/* sparse_n distinct indices < 2^40 */
+	unsigned long sparse_n;		/* n, at most SPARSE_MAX */
+};
+
+/* 1e7 indices spread over 2^40 would take some 27 GB of XArray nodes. */
+#define SPARSE_MAX	1000000UL
+
+/*
+ * run() does workload @w on a structure that has just done the workloads
+ * before @w in enum order (the setup they need, untimed, is run()'s own
+ * business) and returns the operations it did, or 0 when the
+ * implementation cannot do @w.  bytes() is the memory the structure uses
+ * now, for bytes per entry.
+ */
+struct bench_impl {
+	const char *name;
+	void *(*create)(const struct bench_input *in);
+	unsigned long (*run)(void *s, enum workload w,
+			     const struct bench_input *in, double *seconds);
+	size_t (*bytes)(void *s);
+	void (*destroy)(void *s);
+};
+
+extern const struct bench_impl bench_ours, bench_tree, bench_judy,
+	bench_array;
+
+double bench_now(void);
+
+#endif

@@ -1,0 +1,55 @@
+# The userspace benchmark (make bench): our lib/xarray.c against the 6.1
+# tree's, JudyL and a plain array.  Included by the top Makefile.  The
+# tree's lib/xarray.c is compiled with the same header, shims and flags as
+# ours; every function it defines is renamed to tree_NAME (objcopy), and
+# bench/xa-impl.c is compiled a second time with matching #defines, so
+# both implementations live in one binary.
+XARRAY_CACHE ?= $(HOME)/.cache/xarray
+TREE_XARRAY  ?= $(XARRAY_CACHE)/linux-pristine/lib/xarray.c
+BENCH_DIR    := $(BUILD)/bench
+BENCH_CFLAGS := $(LIB_CFLAGS) -Ibench
+BENCH_OBJS   := $(BENCH_DIR)/bench.o $(BENCH_DIR)/xa-ours.o \
+		$(BENCH_DIR)/xa-tree.o $(BENCH_DIR)/judy-impl.o \
+		$(BENCH_DIR)/array-impl.o $(BENCH_DIR)/tree-xarray.o \
+		$(BUILD)/xarray.o $(BUILD)/shim.o
+
+$(BENCH_DIR)/tree-xarray-plain.o: $(TREE_XARRAY) $(LIB_HDRS)
+	@mkdir -p $(BENCH_DIR)
+	$(CC) $(LIB_CFLAGS) -w -c -o $@ $<	# its -Wextra warnings are not ours
+
+$(BENCH_DIR)/tree.syms: $(BENCH_DIR)/tree-xarray-plain.o
+	nm -g --defined-only $< | awk '{ print $$3, "tree_" $$3 }' >$@
+
+$(BENCH_DIR)/tree-names.h: $(BENCH_DIR)/tree.syms
+	awk '{ print "#define " $$1 " " $$2 }' $< >$@
+
+$(BENCH_DIR)/tree-xarray.o: $(BENCH_DIR)/tree-xarray-plain.o $(BENCH_DIR)/tree.syms
+	objcopy --redefine-syms=$(BENCH_DIR)/tree.syms $< $@
+
+$(BENCH_DIR)/xa-ours.o: bench/xa-impl.c bench/bench.h $(LIB_HDRS)
+	@mkdir -p $(BENCH_DIR)
+	$(CC) $(BENCH_CFLAGS) -DIMPL=ours -c -o $@ $<
+
+$(BENCH_DIR)/xa-tree.o: bench/xa-impl.c bench/bench.h $(LIB_HDRS) $(BENCH_DIR)/tree-names.h
+	$(CC) $(BENCH_CFLAGS) -DIMPL=tree -include $(BENCH_DIR)/tree-names.h -c -o $@ $<
+
+$(BENCH_DIR)/%.o: bench/%.c bench/bench.h
+	@mkdir -p $(BENCH_DIR)
+	$(CC) $(BENCH_CFLAGS) -c -o $@ $<
+
+$(BENCH_DIR)/bench: $(BENCH_OBJS)
+	$(CC) -o $@ $^ -lJudy -lurcu -lpthread
+
+bench-build: $(BENCH_DIR)/bench
+
+# A smoke run for make test: every implementation gives right answers.
+test-bench-smoke: $(BENCH_DIR)/bench
+	$(BENCH_DIR)/bench -q >$(BENCH_DIR)/smoke.txt || { grep WRONG $(BENCH_DIR)/smoke.txt; exit 1; }
+	@echo "bench smoke: $$(grep -c '^RESULT' $(BENCH_DIR)/smoke.txt) measurements, $$(grep -c '^WRONG' $(BENCH_DIR)/smoke.txt) wrong"
+
+bench:
+	sh scripts/deps.sh bench
+	$(MAKE) -s $(BENCH_DIR)/bench
+	sh bench/report.sh $(BENCH_DIR)/bench
+
+.PHONY: bench bench-build test-bench-smoke

@@ -1,0 +1,128 @@
+#!/bin/sh
+# Run the userspace benchmark and write bench/REPORT.md, bench/results.txt
+# (the raw lines) and one gnuplot PNG per workload (ops/s against entries).
+# Usage: bench/report.sh BENCH_BINARY [SIZE...]
+set -eu
+bin=${1:?usage: $0 BENCH_BINARY [SIZE...]}
+shift
+dir=$(cd "$(dirname "$0")" && pwd)
+raw=$dir/results.txt
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+echo "==> running $bin $* (several minutes at 1e7 entries)" >&2
+start=$(date +%s)
+"$bin" "$@" >"$raw.tmp"
+mv "$raw.tmp" "$raw"
+secs=$(($(date +%s) - start))
+
+# Median and spread of ops/s for each size, workload and implementation:
+# "SIZE WORKLOAD IMPL MEDIAN MIN MAX".
+awk '$1 == "RESULT" { print $2, $3, $4, $6 / $7 }' "$raw" |
+	sort -k1,1n -k2,2 -k3,3 -k4,4g |
+	awk '{ k = $1 " " $2 " " $3; v[k, ++n[k]] = $4; if (!(k in seen)) { seen[k] = 1; keys[++nk] = k } }
+	     END { for (i = 1; i <= nk; i++) { k = keys[i]; c = n[k]
+		     m = c % 2 ? v[k, (c + 1) / 2] : (v[k, c / 2] + v[k, c / 2 + 1]) / 2
+		     print k, m, v[k, 1], v[k, c] } }' >"$tmp/stats"
+
+get() {	# SIZE WORKLOAD IMPL -> median ops/s, or nothing
+	awk -v s="$1" -v w="$2" -v i="$3" '$1 == s && $2 == w && $3 == i { print $4 }' "$tmp/stats"
+}
+cell() {	# SIZE WORKLOAD IMPL -> "12.3 (±4%)" in millions of ops/s
+	awk -v s="$1" -v w="$2" -v i="$3" '$1 == s && $2 == w && $3 == i {
+		sp = ($6 - $5) / 2 / $4 * 100
+		printf "%.2f (±%.0f%%)", $4 / 1e6, sp; found = 1 }
+		END { if (!found) printf "n/a" }' "$tmp/stats"
+}
+ratio() {	# A B -> A/B to two places, or n/a
+	if [ -n "$1" ] && [ -n "$2" ]; then
+		echo "$1 $2" | awk '{ printf "%.2f", $1 / $2 }'
+	else
+		echo "n/a"
+	fi
+}
+
+sizes=$(awk '{ print $1 }' "$tmp/stats" | sort -un)
+workloads="store_dense load_seq load_random iterate iterate_marked erase store_sparse alloc store_range rcu_read"
+cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
+
+{
+	echo "# Benchmarks"
+	echo
+	echo "Written by \`make bench\` (\`bench/report.sh build/bench/bench $*\`) on"
+	echo "$(date -u '+%Y-%m-%d %H:%M UTC'), in $secs s; raw lines in \`bench/results.txt\`."
+	echo "Machine: $(nproc) cores, $cpu; $(gcc --version | head -n 1);"
+	echo "liburcu $(dpkg-query -W -f='${Version}' liburcu-dev 2>/dev/null || echo '?'),"
+	echo "libjudy $(dpkg-query -W -f='${Version}' libjudy-dev 2>/dev/null || echo '?')."
+	echo
+	echo "Implementations, all in one binary and run in turn within each"
+	echo "repetition: **ours** (lib/xarray.c), **tree** (the 6.1 tree's"
+	echo "lib/xarray.c, compiled with the same header, shims and flags, its"
+	echo "functions renamed), **judy** (JudyL; marks kept in a Judy1 set) and"
+	echo "**array** (a plain C array of pointers and a mark bitmap: the floor)."
+	echo "Figures are millions of operations per second, the median of the"
+	echo "repetitions (15 at 1e3 entries, 7 at 1e5, 3 at 1e7), with half the"
+	echo "min-to-max range as ± of the median.  store_range counts one"
+	echo "operation per 64-index entry; rcu_read is one reader's random loads"
+	echo "while one writer thread stores; store_sparse stores at most 1e6"
+	echo "indices spread over 2^40 (1e7 would take some 27 GB of nodes)."
+	echo "n/a: the implementation cannot do it."
+	for n in $sizes; do
+		echo
+		echo "## $n entries"
+		echo
+		echo "| workload | ours | tree | judy | array | ours/tree | ours/judy | ours/array |"
+		echo "|---|---|---|---|---|---|---|---|"
+		for w in $workloads; do
+			o=$(get "$n" "$w" ours) t=$(get "$n" "$w" tree)
+			j=$(get "$n" "$w" judy) a=$(get "$n" "$w" array)
+			echo "| $w | $(cell "$n" "$w" ours) | $(cell "$n" "$w" tree) |" \
+				"$(cell "$n" "$w" judy) | $(cell "$n" "$w" array) |" \
+				"$(ratio "$o" "$t") | $(ratio "$o" "$j") | $(ratio "$o" "$a") |"
+		done
+	done
+	echo
+	echo "## Memory: bytes per entry"
+	echo
+	echo "XArray implementations: live nodes times the node size, after the"
+	echo "dense store of 0..n-1 and after the sparse store; JudyL:"
+	echo "JudyLMemUsed() (and Judy1MemUsed() for its marks); the array: its"
+	echo "slots and bitmap."
+	echo
+	echo "| entries | layout | ours | tree | judy | array |"
+	echo "|---|---|---|---|---|---|"
+	for n in $sizes; do
+		for l in dense sparse; do
+			printf '| %s | %s |' "$n" "$l"
+			for i in ours tree judy array; do
+				b=$(awk -v s="$n" -v l="$l" -v i="$i" '$1 == "BYTES" && $2 == s && $3 == l && $4 == i { v = $5 } END { print v }' "$raw")
+				printf ' %s |' "${b:-n/a}"
+			done
+			echo
+		done
+	done
+	echo
+	echo "## Plots"
+	echo
+	for w in $workloads; do
+		echo "![$w]($w.png)"
+	done
+} >"$dir/REPORT.md"
+
+for w in $workloads; do
+	for i in ours tree judy array; do
+		awk -v w="$w" -v i="$i" '$2 == w && $3 == i { print $1, $4 }' "$tmp/stats" >"$tmp/$w-$i.dat"
+	done
+	gnuplot <<EOF
+set terminal pngcairo size 640,400 noenhanced
+set output "$dir/$w.png"
+set title "$w"
+set logscale x
+set xlabel "entries"
+set ylabel "operations per second"
+set key outside right
+set grid
+plot for [i in "ours tree judy array"] "$tmp/$w-".i.".dat" using 1:2 with linespoints title i
+EOF
+done
+echo "wrote $dir/REPORT.md and $(echo $workloads | wc -w) plots" >&2

@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: GPL-2.0+
+/*
+ * The workloads on an XArray, through the public API only.  Built twice:
+ * as bench_ours against our lib/xarray.c, and as bench_tree with
+ * build/bench/tree-names.h forced in, which renames every function the
+ * tree's lib/xarray.c defines to tree_NAME, the names its object file is
+ * given.  Both builds use the same header, shims and flags.
+ */
+#include <linux/xarray.h>
+#include <pthread.h>
+#include <urcu.h>
+
+#include "bench.h"
+
+#ifndef IMPL
+#define IMPL	ours
+#endif
+#define GLUE(a, b)	a ## b
+#define XGLUE(a, b)	GLUE(a, b)
+#define IMPL_NAME	XGLUE(bench_, IMPL)
+#define STR(x)		#x
+#define XSTR(x)		STR(x)
+
+extern long xa_nodes_allocated;	/* userspace/shim.c: live nodes */
+
+struct xa_bench {
+	struct xarray xa;
+	long nodes_before;
+};
+
+static void *xb_create(const struct bench_input *in)
+{
+	struct xa_bench *b = calloc(1, sizeof(*b));
+
+	(void)in;
+	rcu_barrier();	/* earlier structures' nodes are really gone */
+	xa_init(&b->xa);
+	b->nodes_before = uatomic_read(&xa_nodes_allocated);
+	return b;
+}
+
+static size_t xb_bytes(void *s)
+{
+	struct xa_bench *b = s;
+
+	rcu_barrier();	/* nodes already erased are not counted */
+	return (uatomic_read(&xa_nodes_allocated) - b->nodes_before) *
+		sizeof(struct xa_node);
+}
+
+static void xb_destroy(void *s)
+{
+	struct xa_bench *b = s;
+
+	xa_destroy(&b->xa);
+	free(b);
+}
+
+static void *value(unsigned long i)
+{
+	return xa_mk_value(i & (LONG_MAX >> 1));
+}
+
+struct writer_arg {
+	struct xarray *xa;
+	unsigned long n;
+	volatile int stop;
+	unsigned long ops;
+};
+
+/* Store over random existing indices until told to stop. */
+static void *rcu_writer(void *p)
+{
+	struct writer_arg *w = p;
+	unsigned long x = 88172645463325252UL;
+
+	rcu_register_thread();
+	while (!w->stop) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		xa_store(w->xa, x % w->n, value(x), GFP_KERNEL);
+		uatomic_inc(&w->ops);
+	}
+	rcu_unregister_thread();
+	return NULL;
+}
+
+static unsigned long rcu_read(struct xarray *xa, const struct bench_input *in,
+			      double *seconds)
+{
+	struct writer_arg w = { .xa = xa, .n = in->n };
+	unsigned long i, loads = in->n < 4000000 ? 4000000 : in->n, found = 0;
+	pthread_t t;
+	double t0;
+
+	pthread_create(&t, NULL, rcu_writer, &w);
+	while (!uatomic_read(&w.ops))
+		caa_cpu_relax();
+	t0 = bench_now();
+	for (i = 0; i < loads; i++)
+		found += xa_load(xa, in->order[i % in->n]) != NULL;
+	*seconds = bench_now() - t0;
+	w.stop = 1;
+	pthread_join(t, NULL);
+	return found == loads ? loads : 0;
+}
+
+static unsigned long load_passes(unsigned long n)
+{
+	return n >= 1000000 ? 1 : 1000000 / n;
+}
+
+static unsigned long xb_run(void *s, enum workload w,
+			    const struct bench_input *in, double *seconds)
+{
+	struct xa_bench *b = s;
+	struct xarray *xa = &b->xa;
+	unsigned long n = in->n, i, p, ops = 0, expect, index;
+	void *entry;
+	double t0;
+	u32 id;
+
+	switch (w) {
+	case W_STORE_DENSE:
+		t0 = bench_now();
+		for (i = 0; i < n; i++)
+			ops += !xa_is_err(xa_store(xa, i, value(i), GFP_KERNEL));
+		expect = n;
+		break;
+	case W_LOAD_SEQ:
+		t0 = bench_now();
+		for (p = 0; p < load_passes(n); p++)
+			for (i = 0; i < n; i++)
+				ops += xa_load(xa, i) == value(i);
+		expect = load_passes(n) * n;
+		break;
+	case W_LOAD_RANDOM:
+		t0 = bench_now();
+		for (p = 0; p < load_passes(n); p++)
+			for (i = 0; i < n; i++)
+				ops += xa_load(xa, in->order[i]) != NULL;
+		expect = load_passes(n) * n;
+		break;
+	case W_ITERATE:
+		t0 = bench_now();
+		for (p = 0; p < load_passes(n); p++)
+			xa_for_each(xa, index, entry)
+				ops++;
+		expect = load_passes(n) * n;
+		break;
+	case W_ITERATE_MARKED:
+		for (i = 0; i < n; i += 16)
+			xa_set_mark(xa, i, XA_MARK_0);
+		t0 = bench_now();
+		for (p = 0; p < load_passes(n / 16 + 1); p++)
+			xa_for_each_marked(xa, index, entry, XA_MARK_0)
+				ops++;
+		expect = load_passes(n / 16 + 1) * ((n + 15) / 16);
+		break;
+	case W_ERASE:
+		t0 = bench_now();
+		for (i = 0; i < n; i++)
+			ops += xa_erase(xa, i) != NULL;
+		expect = n;
+		break;
+	case W_STORE_SPARSE:
+		t0 = bench_now();
+		for (i = 0; i < in->sparse_n; i++)
+			ops += !xa_is_err(xa_store(xa, in->sparse[i], value(i),
+						   GFP_KERNEL));
+		expect = in->sparse_n;
+		break;
+	case W_ALLOC:
+		xa_destroy(xa);
+		xa_init_flags(xa, XA_FLAGS_ALLOC);
+		t0 = bench_now();
+		for (i = 0; i < n; i++)
+			ops += !xa_alloc(xa, &id, value(i), xa_limit_32b,
+					 GFP_KERNEL) && id == i;
+		expect = n;
+		break;
+	case W_STORE_RANGE:
+		xa_destroy(xa);
+		xa_init(xa);
+		t0 = bench_now();
+		for (i = 0; i + 64 <= n; i += 64)
+			ops += !xa_is_err(xa_store_range(xa, i, i + 63,
+							 value(i), GFP_KERNEL));
+		expect = n / 64;
+		break;
+	case W_RCU_READ:
+		xa_destroy(xa);
+		for (i = 0; i < n; i++)
+			xa_store(xa, i, value(i), GFP_KERNEL);
+		return rcu_read(xa, in, seconds);
+	default:
+		return 0;
+	}
+	*seconds = bench_now() - t0;
+	return ops == expect ? ops : 0;	/* 0: a wrong result */
+}
+
+const struct bench_impl IMPL_NAME = {
+	.name = XSTR(IMPL),
+	.create = xb_create,
+	.run = xb_run,
+	.bytes = xb_bytes,
+	.destroy = xb_destroy,
+};
