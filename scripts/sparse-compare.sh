@@ -7,10 +7,10 @@ set -eu
 objs="lib/xarray.o lib/radix-tree.o fs/btrfs/delayed-inode.o"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-warnings() {	# NAME SRC: sparse's messages for $objs, positions stripped
+warnings() {	# NAME SRC: sparse's messages for $objs, tree and positions stripped
 	# shellcheck disable=SC2086
 	make -s -C "$2" O="$CACHE/build-$1" CC="ccache gcc" C=2 $objs 2>&1 |
-		grep -E 'warning:|error:' | sed 's/:[0-9]*:[0-9]*: / /' |
+		grep -E 'warning:|error:' | sed -e "s|$2/||" -e 's/:[0-9]*:[0-9]*: / /' |
 		sort >"$tmp/$1" || true
 }
 warnings stock "$PRISTINE"
