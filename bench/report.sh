@@ -16,23 +16,28 @@ start=$(date +%s)
 mv "$raw.tmp" "$raw"
 secs=$(($(date +%s) - start))
 
-# Median and spread of ops/s for each size, workload and implementation:
-# "SIZE WORKLOAD IMPL MEDIAN MIN MAX".
-awk '$1 == "RESULT" { print $2, $3, $4, $6 / $7 }' "$raw" |
+# "SIZE WORKLOAD IMPL OPS_PER_SECOND" lines in, "SIZE WORKLOAD IMPL MEDIAN
+# MIN MAX" out, one line for each size, workload and implementation.
+medians() {
 	sort -k1,1n -k2,2 -k3,3 -k4,4g |
 	awk '{ k = $1 " " $2 " " $3; v[k, ++n[k]] = $4; if (!(k in seen)) { seen[k] = 1; keys[++nk] = k } }
 	     END { for (i = 1; i <= nk; i++) { k = keys[i]; c = n[k]
 		     m = c % 2 ? v[k, (c + 1) / 2] : (v[k, c / 2] + v[k, c / 2 + 1]) / 2
-		     print k, m, v[k, 1], v[k, c] } }' >"$tmp/stats"
-
-get() {	# SIZE WORKLOAD IMPL -> median ops/s, or nothing
-	awk -v s="$1" -v w="$2" -v i="$3" '$1 == s && $2 == w && $3 == i { print $4 }' "$tmp/stats"
+		     print k, m, v[k, 1], v[k, c] } }'
 }
-cell() {	# SIZE WORKLOAD IMPL -> "12.3 (±4%)" in millions of ops/s
+awk '$1 == "RESULT" { print $2, $3, $4, $6 / $7 }' "$raw" | medians >"$tmp/stats"
+kraw=$dir/kernel-results.txt	# from scripts/kernel-bench.sh, if run
+[ ! -s "$kraw" ] ||
+	awk '$5 > 0 { print $2, $3, $1, $5 / ($6 / 1e9) }' "$kraw" | medians >"$tmp/kstats"
+
+get() {	# SIZE WORKLOAD IMPL [STATS] -> median ops/s, or nothing
+	awk -v s="$1" -v w="$2" -v i="$3" '$1 == s && $2 == w && $3 == i { print $4 }' "${4:-$tmp/stats}"
+}
+cell() {	# SIZE WORKLOAD IMPL [STATS] -> "12.3 (±4%)" in millions of ops/s
 	awk -v s="$1" -v w="$2" -v i="$3" '$1 == s && $2 == w && $3 == i {
 		sp = ($6 - $5) / 2 / $4 * 100
 		printf "%.2f (±%.0f%%)", $4 / 1e6, sp; found = 1 }
-		END { if (!found) printf "n/a" }' "$tmp/stats"
+		END { if (!found) printf "n/a" }' "${4:-$tmp/stats}"
 }
 ratio() {	# A B -> A/B to two places, or n/a
 	if [ -n "$1" ] && [ -n "$2" ]; then
@@ -101,6 +106,31 @@ cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 			echo
 		done
 	done
+	echo
+	echo "## In the kernel: stock against patched"
+	echo
+	if [ -s "$tmp/kstats" ]; then
+		echo "\`scripts/kernel-bench.sh bench/kernel-results.txt\`: the module"
+		echo "kernel/modules/xarray_bench.c loaded in the stock and in the"
+		echo "patched kernel (the make test config), one QEMU boot each, TCG on"
+		echo "two CPUs; the same workloads (sparse stores stop at 1e5 in the"
+		echo "guest's 512 MiB), median of the repetitions, millions of"
+		echo "operations per second.  TCG translates the guest's code, so"
+		echo "these are ratios between kernels, not hardware speeds."
+		for n in $(awk '{ print $1 }' "$tmp/kstats" | sort -un); do
+			echo
+			echo "| $n entries | stock | patched | patched/stock |"
+			echo "|---|---|---|---|"
+			for w in $(awk -v s="$n" '$1 == s { print $2 }' "$tmp/kstats" | sort -u); do
+				echo "| $w | $(cell "$n" "$w" stock "$tmp/kstats") |" \
+					"$(cell "$n" "$w" patched "$tmp/kstats") |" \
+					"$(ratio "$(get "$n" "$w" patched "$tmp/kstats")" "$(get "$n" "$w" stock "$tmp/kstats")") |"
+			done
+		done
+	else
+		echo "Not measured in this run (scripts/kernel-bench.sh needs the"
+		echo "stock and patched kernels that make test builds)."
+	fi
 	echo
 	echo "## Plots"
 	echo
