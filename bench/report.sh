@@ -87,6 +87,33 @@ cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 		done
 	done
 	echo
+	echo "## Targets (issue 5), as measured here"
+	echo
+	awk '{ v[$1 " " $2 " " $3] = $4; sz[$1] = 1; wl[$2] = 1 }
+	     END {
+		for (s in sz) for (w in wl) {
+			o = v[s " " w " ours"]; t = v[s " " w " tree"]
+			j = v[s " " w " judy"]; a = v[s " " w " array"]
+			if (o && t) { n++; r = o / t; if (r >= 1) met++; if (r >= 1.25) big++
+				if (!worst || r < worst) { worst = r; wat = w " at " s } }
+			if (o && j && (w == "load_seq" || w == "load_random" || w == "iterate")) {
+				jn++; if (o >= j) jm++ }
+			if (w == "load_seq" && o && a) { an++; if (o * 3 >= a) am++
+				if (!aw || o / a < aw) aw = o / a } }
+		printf "- ours/tree >= 1.00 on every workload at every size: %d of %d (worst %.2f, %s)\n", met, n, worst, wat
+		printf "- ours/tree >= 1.25: %d workload-size pairs (the target is three workloads)\n", big
+		printf "- ours/judy >= 1.00 for load_seq, load_random and iterate: %d of %d\n", jm, jn
+		printf "- load_seq within 3x of the array: %d of %d sizes (worst ours/array %.2f; 0.33 needed)\n", am, an, aw
+	     }' "$tmp/stats"
+	awk '$1 == "BYTES" { b[$2 " " $3 " " $4] = $5; k[$2 " " $3] = 1 }
+	     END { for (x in k) { n++; if (b[x " ours"] <= b[x " tree"]) m++ }
+		printf "- node bytes per entry <= the tree'"'"'s: %d of %d size-layout pairs\n", m, n }' "$raw"
+	if [ -s "$tmp/kstats" ]; then
+		awk '{ v[$1 " " $2 " " $3] = $4; k[$1 " " $2] = 1 }
+		     END { for (x in k) if (v[x " stock"]) { n++; if (v[x " patched"] >= v[x " stock"]) m++ }
+			printf "- in the kernel, patched/stock >= 1.00: %d of %d workload-size pairs\n", m, n }' "$tmp/kstats"
+	fi
+	echo
 	echo "## Memory: bytes per entry"
 	echo
 	echo "XArray implementations: live nodes times the node size, after the"

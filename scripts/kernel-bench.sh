@@ -8,8 +8,9 @@ set -eu
 out=${1:?usage: $0 FILE}
 : >"$out.tmp"
 for k in stock patched; do
-	[ -f "$CACHE/modules-$k.cpio.gz" ] ||
-		die "no modules for the $k kernel: run make test (or make run) first"
+	[ -f "$CACHE/build-$k/Module.symvers" ] ||
+		die "no $k kernel: make test builds both"
+	sh "$REPO/scripts/build-modules.sh" "$k" >/dev/null
 	step "benchmark module in the $k kernel"
 	sh "$REPO/scripts/guest-run.sh" "$k" bench bench >/dev/null
 	log=$CACHE/logs/guest-$k-bench.console
