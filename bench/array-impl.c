@@ -66,11 +66,6 @@ static __attribute__((noinline)) void array_store(struct plain *a,
 	a->slot[i] = v;
 }
 
-static unsigned long passes(unsigned long n)
-{
-	return n >= 1000000 ? 1 : 1000000 / n;
-}
-
 struct writer_arg {
 	struct plain *a;
 	volatile int stop;
@@ -83,9 +78,7 @@ static void *writer(void *p)
 	unsigned long x = 88172645463325252UL;
 
 	while (!w->stop) {
-		x ^= x << 13;
-		x ^= x >> 7;
-		x ^= x << 17;
+		bench_xorshift(&x);
 		__atomic_store_n(&w->a->slot[x % w->a->n], value(x >> 2),
 				 __ATOMIC_RELEASE);
 		__atomic_add_fetch(&w->ops, 1, __ATOMIC_RELAXED);
@@ -130,37 +123,37 @@ static unsigned long ab_run(void *s, enum workload w,
 		break;
 	case W_LOAD_SEQ:
 		t0 = bench_now();
-		for (p = 0; p < passes(n); p++)
+		for (p = 0; p < bench_passes(n); p++)
 			for (i = 0; i < n; i++)
 				ops += array_load(a, i) == value(i);
-		expect = passes(n) * n;
+		expect = bench_passes(n) * n;
 		break;
 	case W_LOAD_RANDOM:
 		t0 = bench_now();
-		for (p = 0; p < passes(n); p++)
+		for (p = 0; p < bench_passes(n); p++)
 			for (i = 0; i < n; i++)
 				ops += array_load(a, in->order[i]) != NULL;
-		expect = passes(n) * n;
+		expect = bench_passes(n) * n;
 		break;
 	case W_ITERATE:
 		t0 = bench_now();
-		for (p = 0; p < passes(n); p++)
+		for (p = 0; p < bench_passes(n); p++)
 			for (i = 0; i < n; i++)
 				ops += array_load(a, i) != NULL;
-		expect = passes(n) * n;
+		expect = bench_passes(n) * n;
 		break;
 	case W_ITERATE_MARKED:
 		for (i = 0; i < n; i += 16)
 			a->marks[i / BITS] |= 1UL << (i % BITS);
 		t0 = bench_now();
-		for (p = 0; p < passes(n / 16 + 1); p++)
+		for (p = 0; p < bench_passes(n / 16 + 1); p++)
 			for (word = 0; word <= n / BITS; word++)
 				for (bits = a->marks[word]; bits;
 				     bits &= bits - 1) {
 					i = word * BITS + __builtin_ctzl(bits);
 					ops += array_load(a, i) != NULL;
 				}
-		expect = passes(n / 16 + 1) * ((n + 15) / 16);
+		expect = bench_passes(n / 16 + 1) * ((n + 15) / 16);
 		break;
 	case W_ERASE:
 		t0 = bench_now();

@@ -42,15 +42,20 @@ double bench_now(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static unsigned long rng = 0x2545f4914f6cdd1dUL;
-
-static unsigned long next_random(void)
+unsigned long bench_passes(unsigned long n)
 {
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return rng;
+	return n >= 1000000 ? 1 : 1000000 / n;
 }
+
+unsigned long bench_xorshift(unsigned long *state)
+{
+	*state ^= *state << 13;
+	*state ^= *state >> 7;
+	*state ^= *state << 17;
+	return *state;
+}
+
+static unsigned long rng = 0x2545f4914f6cdd1dUL;
 
 /*
  * n distinct indices below 2^40, well spread: multiplying by an odd
@@ -76,7 +81,7 @@ static unsigned long *permutation(unsigned long n)
 	for (i = 0; i < n; i++)
 		p[i] = i;
 	for (i = n - 1; i > 0; i--) {
-		j = next_random() % (i + 1);
+		j = bench_xorshift(&rng) % (i + 1);
 		t = p[i];
 		p[i] = p[j];
 		p[j] = t;

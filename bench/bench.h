@@ -53,5 +53,9 @@ extern const struct bench_impl bench_ours, bench_tree, bench_judy,
 	bench_array;
 
 double bench_now(void);
+/* How often a read-only workload repeats, so it does 1e6 operations. */
+unsigned long bench_passes(unsigned long n);
+/* One xorshift step of *@state, which must not be 0. */
+unsigned long bench_xorshift(unsigned long *state);
 
 #endif

@@ -41,11 +41,6 @@ static void jb_destroy(void *s)
 	free(s);
 }
 
-static unsigned long passes(unsigned long n)
-{
-	return n >= 1000000 ? 1 : 1000000 / n;
-}
-
 static unsigned long jb_store(struct judy *j, Word_t index, Word_t v)
 {
 	PWord_t slot = (PWord_t)JudyLIns(&j->array, index, PJE0);
@@ -75,42 +70,42 @@ static unsigned long jb_run(void *s, enum workload w,
 		break;
 	case W_LOAD_SEQ:
 		t0 = bench_now();
-		for (p = 0; p < passes(n); p++)
+		for (p = 0; p < bench_passes(n); p++)
 			for (i = 0; i < n; i++) {
 				slot = (PWord_t)JudyLGet(j->array, i, PJE0);
 				ops += slot && *slot == i + 1;
 			}
-		expect = passes(n) * n;
+		expect = bench_passes(n) * n;
 		break;
 	case W_LOAD_RANDOM:
 		t0 = bench_now();
-		for (p = 0; p < passes(n); p++)
+		for (p = 0; p < bench_passes(n); p++)
 			for (i = 0; i < n; i++)
 				ops += JudyLGet(j->array, in->order[i], PJE0) != NULL;
-		expect = passes(n) * n;
+		expect = bench_passes(n) * n;
 		break;
 	case W_ITERATE:
 		t0 = bench_now();
-		for (p = 0; p < passes(n); p++) {
+		for (p = 0; p < bench_passes(n); p++) {
 			index = 0;
 			for (slot = (PWord_t)JudyLFirst(j->array, &index, PJE0);
 			     slot;
 			     slot = (PWord_t)JudyLNext(j->array, &index, PJE0))
 				ops++;
 		}
-		expect = passes(n) * n;
+		expect = bench_passes(n) * n;
 		break;
 	case W_ITERATE_MARKED:
 		for (i = 0; i < n; i += 16)
 			Judy1Set(&j->marked, i, PJE0);
 		t0 = bench_now();
-		for (p = 0; p < passes(n / 16 + 1); p++) {
+		for (p = 0; p < bench_passes(n / 16 + 1); p++) {
 			index = 0;
 			for (rc = Judy1First(j->marked, &index, PJE0); rc;
 			     rc = Judy1Next(j->marked, &index, PJE0))
 				ops += JudyLGet(j->array, index, PJE0) != NULL;
 		}
-		expect = passes(n / 16 + 1) * ((n + 15) / 16);
+		expect = bench_passes(n / 16 + 1) * ((n + 15) / 16);
 		break;
 	case W_ERASE:
 		t0 = bench_now();

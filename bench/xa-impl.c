@@ -76,9 +76,7 @@ static void *rcu_writer(void *p)
 
 	rcu_register_thread();
 	while (!w->stop) {
-		x ^= x << 13;
-		x ^= x >> 7;
-		x ^= x << 17;
+		bench_xorshift(&x);
 		xa_store(w->xa, x % w->n, value(x), GFP_KERNEL);
 		uatomic_inc(&w->ops);
 	}
@@ -106,11 +104,6 @@ static unsigned long rcu_read(struct xarray *xa, const struct bench_input *in,
 	return found == loads ? loads : 0;
 }
 
-static unsigned long load_passes(unsigned long n)
-{
-	return n >= 1000000 ? 1 : 1000000 / n;
-}
-
 static unsigned long xb_run(void *s, enum workload w,
 			    const struct bench_input *in, double *seconds)
 {
@@ -130,33 +123,33 @@ static unsigned long xb_run(void *s, enum workload w,
 		break;
 	case W_LOAD_SEQ:
 		t0 = bench_now();
-		for (p = 0; p < load_passes(n); p++)
+		for (p = 0; p < bench_passes(n); p++)
 			for (i = 0; i < n; i++)
 				ops += xa_load(xa, i) == value(i);
-		expect = load_passes(n) * n;
+		expect = bench_passes(n) * n;
 		break;
 	case W_LOAD_RANDOM:
 		t0 = bench_now();
-		for (p = 0; p < load_passes(n); p++)
+		for (p = 0; p < bench_passes(n); p++)
 			for (i = 0; i < n; i++)
 				ops += xa_load(xa, in->order[i]) != NULL;
-		expect = load_passes(n) * n;
+		expect = bench_passes(n) * n;
 		break;
 	case W_ITERATE:
 		t0 = bench_now();
-		for (p = 0; p < load_passes(n); p++)
+		for (p = 0; p < bench_passes(n); p++)
 			xa_for_each(xa, index, entry)
 				ops++;
-		expect = load_passes(n) * n;
+		expect = bench_passes(n) * n;
 		break;
 	case W_ITERATE_MARKED:
 		for (i = 0; i < n; i += 16)
 			xa_set_mark(xa, i, XA_MARK_0);
 		t0 = bench_now();
-		for (p = 0; p < load_passes(n / 16 + 1); p++)
+		for (p = 0; p < bench_passes(n / 16 + 1); p++)
 			xa_for_each_marked(xa, index, entry, XA_MARK_0)
 				ops++;
-		expect = load_passes(n / 16 + 1) * ((n + 15) / 16);
+		expect = bench_passes(n / 16 + 1) * ((n + 15) / 16);
 		break;
 	case W_ERASE:
 		t0 = bench_now();
