@@ -770,10 +770,16 @@ static void xas_shrink(struct xa_state *xas)
 		/* An allocating array has free room if slot 0 had. */
 		if (xa_track_free(xa) && !node_get_mark(root, 0, XA_FREE_MARK))
 			xa_mark_clear(xa, XA_FREE_MARK);
+		/*
+		 * @only was published long ago, but a reader that finds it
+		 * through the head has not synchronised with that store:
+		 * publish it again with release semantics, as any checker
+		 * of the memory model expects.
+		 */
 		if (xa_is_zero(only) && xa_zero_busy(xa))
 			RCU_INIT_POINTER(xa->xa_head, NULL);
 		else
-			RCU_INIT_POINTER(xa->xa_head, only);
+			rcu_assign_pointer(xa->xa_head, only);
 		/* Readers still in the old root must look again. */
 		if (!child)
 			RCU_INIT_POINTER(root->slots[0], XA_RETRY_ENTRY);

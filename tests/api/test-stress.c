@@ -5,7 +5,10 @@
  *
  * Two writers each own every other block of 64 indices of one array and
  * store, erase, mark, unmark and store multi-index entries there, and
- * both allocate and free IDs in a second, allocating array.  Every entry
+ * both allocate and free IDs in a second, allocating array.  Writer 0
+ * also makes a third array grow a node and shrink back to a lone entry
+ * at index 0, so that readers find fresh objects through the head after
+ * a shrink.  Every entry
  * is an object that names the indices it was stored at; a replaced
  * object is freed only after a grace period.  Four readers load random
  * indices and walk the marked entries under rcu_read_lock() only, and
@@ -37,12 +40,15 @@ struct writer {
 	struct obj *model[SPAN];	/* this writer's blocks only */
 	bool marked[SPAN];		/* by canonical index */
 	u32 ids[256];			/* IDs it holds in id_xa */
+	struct obj *at_zero;		/* writer 0: shrink_xa's index 0 */
 	unsigned int nr_ids;
 	unsigned long ops, wrong;
 };
 
 static DEFINE_XARRAY(xa);
 static DEFINE_XARRAY_ALLOC(id_xa);
+static DEFINE_XARRAY(shrink_xa);
+#define SHRINK_FAR	100	/* needs a node beside index 0 */
 static int stop;
 #define stopping()	__atomic_load_n(&stop, __ATOMIC_RELAXED)
 static unsigned long reader_ops[READERS], bad[READERS];
@@ -214,6 +220,28 @@ static void writer_ids(struct writer *w)
 	}
 }
 
+/*
+ * Store a new object at index 0 while a far entry keeps a node in the
+ * tree, then erase the far entry: the tree shrinks and the object moves
+ * up to the head, where readers must find it whole.
+ */
+static void writer_shrink(struct writer *w)
+{
+	struct obj *o, *old;
+
+	if (xa_is_err(xa_store(&shrink_xa, SHRINK_FAR,
+			       xa_mk_value(SHRINK_FAR), GFP_KERNEL)))
+		abort();
+	o = new_obj(0, 0);
+	old = xa_store(&shrink_xa, 0, o, GFP_KERNEL);
+	if (xa_is_err(old) || old != w->at_zero)
+		abort();
+	retire(old);
+	w->at_zero = o;
+	if (xa_erase(&shrink_xa, SHRINK_FAR) != xa_mk_value(SHRINK_FAR))
+		w->wrong++;
+}
+
 static void *writer_fn(void *arg)
 {
 	struct writer *w = arg;
@@ -234,6 +262,12 @@ static void *writer_fn(void *arg)
 			break;
 		case 5:
 			writer_mark(w, next_rng(&w->rng) % 2);
+			break;
+		case 6:
+			if (w->id == 0)
+				writer_shrink(w);
+			else
+				writer_ids(w);
 			break;
 		default:
 			writer_ids(w);
@@ -280,8 +314,11 @@ static void *reader_fn(void *arg)
 		o = xa_load(&id_xa, index);
 		if (o && (xa_is_internal(o) || !obj_ok(o, index)))
 			bad[r]++;
+		o = xa_load(&shrink_xa, 0);
+		if (o && (xa_is_internal(o) || !obj_ok(o, 0)))
+			bad[r]++;
 		rcu_read_unlock();
-		reader_ops[r] += 2;
+		reader_ops[r] += 3;
 		if (next_rng(&rng) % 512 == 0)
 			reader_walk_marked(r);
 	}
@@ -326,7 +363,13 @@ static unsigned long compare_with_models(struct writer *w)
 	xa_for_each(&id_xa, i, o)
 		entries++;
 	wrong += entries != expected;
-	return wrong + xa_check(&xa, false) + xa_check(&id_xa, false);
+	entries = 0;
+	xa_for_each(&shrink_xa, i, o)
+		entries++;
+	wrong += entries != !!w[0].at_zero;
+	wrong += xa_load(&shrink_xa, 0) != w[0].at_zero;
+	return wrong + xa_check(&xa, false) + xa_check(&id_xa, false) +
+	       xa_check(&shrink_xa, false);
 }
 
 static void free_all(void)
@@ -338,8 +381,10 @@ static void free_all(void)
 		retire(xa_erase(&xa, i));
 	xa_for_each(&id_xa, i, o)
 		retire(xa_erase(&id_xa, i));
+	retire(xa_erase(&shrink_xa, 0));
 	xa_destroy(&xa);
 	xa_destroy(&id_xa);
+	xa_destroy(&shrink_xa);
 	rcu_barrier();
 }
 
