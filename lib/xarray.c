@@ -313,8 +313,8 @@ static void *xas_descend(struct xa_state *xas, struct xa_node *node)
 }
 
 /**
- * xas_load() - Load an entry from the XArray (advanced).
- * @xas: XArray operation state.
+ * xas_load() - Walk the cursor to its index and read the entry there.
+ * @xas: The cursor.
  *
  * Walks to the entry at xa_index and leaves the cursor on its slot.  For
  * a cursor set up for a multi-index operation the walk stops at the node
@@ -322,8 +322,8 @@ static void *xas_descend(struct xa_state *xas, struct xa_node *node)
  * entries lie below.  A retry entry means the caller must call
  * xas_retry() and walk again.
  *
- * Context: Any context.  The caller should hold the xa_lock or the RCU lock.
- * Return: Usually an entry in the XArray, but see description for exceptions.
+ * Context: Any context; the caller holds the xa_lock or the RCU read lock.
+ * Return: The entry, or one of the internal entries described above.
  */
 void *xas_load(struct xa_state *xas)
 {
@@ -350,8 +350,8 @@ static void xa_node_free(struct xa_node *node)
 }
 
 /**
- * xas_destroy() - Free any resources allocated during the XArray operation.
- * @xas: XArray operation state.
+ * xas_destroy() - Release the spare nodes an xa_state holds.
+ * @xas: The cursor.
  *
  * Frees the spare nodes xas_nomem() or xas_split_alloc() left in the
  * xa_state.  They were never visible to readers, so no grace period is
@@ -443,16 +443,16 @@ static bool xas_refill(struct xa_state *xas, gfp_t gfp, bool unlock)
 }
 
 /**
- * xas_nomem() - Allocate memory if needed.
- * @xas: XArray operation state.
- * @gfp: Memory allocation flags.
+ * xas_nomem() - Supply a node after -ENOMEM so the caller can retry.
+ * @xas: The cursor.
+ * @gfp: How to allocate a node if one is needed.
  *
  * Call after an operation, with the xa_lock dropped.  If the operation
  * failed for lack of memory, allocates a node with @gfp so a retry can
  * make progress, and returns true: go round again.  Otherwise frees any
  * spare memory and returns false.
  *
- * Return: true if memory was needed, and was successfully allocated.
+ * Return: true when the caller should retry the operation, else false.
  */
 bool xas_nomem(struct xa_state *xas, gfp_t gfp)
 {
@@ -679,8 +679,8 @@ static void *xas_create(struct xa_state *xas, bool allow_root)
 }
 
 /**
- * xas_create_range() - Ensure that stores to this range will succeed
- * @xas: XArray operation state.
+ * xas_create_range() - Build every node a range of stores will need.
+ * @xas: The cursor.
  *
  * Creates every node needed to store an entry at each index of the range
  * the cursor describes, so that later stores there cannot fail.  On
@@ -689,7 +689,7 @@ static void *xas_create(struct xa_state *xas, bool allow_root)
  * holds the error and keeps its order; the nodes made so far stay in the
  * tree (empty, for the retry to use).
  *
- * Context: Any context.  Expects the xa_lock to be held.
+ * Context: Any context; the caller holds the xa_lock.
  */
 void xas_create_range(struct xa_state *xas)
 {
@@ -941,9 +941,9 @@ static void *xas_store_slots(struct xa_state *xas, void *entry, void *curr)
 }
 
 /**
- * xas_store() - Store this entry in the XArray.
- * @xas: XArray operation state.
- * @entry: New entry.
+ * xas_store() - Put an entry at the cursor's index or range.
+ * @xas: The cursor.
+ * @entry: The entry to store.
  *
  * Stores @entry at the cursor's index (or, for a multi-index cursor,
  * over its whole range), replacing whatever was there, including a
@@ -951,7 +951,7 @@ static void *xas_store_slots(struct xa_state *xas, void *entry, void *curr)
  * marks, and frees nodes that become empty.  The only error is -ENOMEM,
  * left in the cursor for xas_nomem().
  *
- * Return: The old entry at this index.
+ * Return: What the cursor's index held before.
  */
 void *xas_store(struct xa_state *xas, void *entry)
 {
@@ -987,12 +987,12 @@ void *xas_store(struct xa_state *xas, void *entry)
 EXPORT_SYMBOL_GPL(xas_store);
 
 /**
- * xas_get_mark() - Returns the state of this mark.
- * @xas: XArray operation state.
- * @mark: Mark number.
+ * xas_get_mark() - Test a mark on the entry under the cursor.
+ * @xas: The cursor.
+ * @mark: Which mark.
  *
- * Return: true if the mark is set, false if the mark is clear or @xas
- * is in an error state.
+ * Return: Whether @mark is set; false also for a cursor in an error
+ * state.
  */
 bool xas_get_mark(const struct xa_state *xas, xa_mark_t mark)
 {
@@ -1031,14 +1031,14 @@ static void xas_mark_path(const struct xa_state *xas, xa_mark_t mark, bool set)
 }
 
 /**
- * xas_set_mark() - Sets the mark on this entry and its parents.
- * @xas: XArray operation state.
- * @mark: Mark number.
+ * xas_set_mark() - Set a mark on the cursor's entry and up the tree.
+ * @xas: The cursor.
+ * @mark: Which mark.
  *
  * Sets @mark on the entry the cursor is on, and on every ancestor slot
  * up to the array.  Does nothing for a cursor in an error state.
  *
- * Context: Any context.  Expects xa_lock to be held.
+ * Context: Any context; the caller holds the xa_lock.
  */
 void xas_set_mark(const struct xa_state *xas, xa_mark_t mark)
 {
@@ -1047,15 +1047,15 @@ void xas_set_mark(const struct xa_state *xas, xa_mark_t mark)
 EXPORT_SYMBOL_GPL(xas_set_mark);
 
 /**
- * xas_clear_mark() - Clears the mark on this entry and its parents.
- * @xas: XArray operation state.
- * @mark: Mark number.
+ * xas_clear_mark() - Clear a mark on the cursor's entry and up the tree.
+ * @xas: The cursor.
+ * @mark: Which mark.
  *
  * Clears @mark on the entry the cursor is on, and on each ancestor slot
  * whose subtree no longer has any entry with it.  Does nothing for a
  * cursor in an error state.
  *
- * Context: Any context.  Expects xa_lock to be held.
+ * Context: Any context; the caller holds the xa_lock.
  */
 void xas_clear_mark(const struct xa_state *xas, xa_mark_t mark)
 {
@@ -1064,14 +1064,14 @@ void xas_clear_mark(const struct xa_state *xas, xa_mark_t mark)
 EXPORT_SYMBOL_GPL(xas_clear_mark);
 
 /**
- * xas_init_marks() - Initialise all marks for the entry
- * @xas: Array operations state.
+ * xas_init_marks() - Give the cursor's entry the marks of an empty slot.
+ * @xas: The cursor.
  *
  * Puts the marks of the entry the cursor is on in the state of an empty
  * slot: all clear, except the free mark of an allocating array, which is
  * set.
  *
- * Context: Any context.  Expects xa_lock to be held.
+ * Context: Any context; the caller holds the xa_lock.
  */
 void xas_init_marks(const struct xa_state *xas)
 {
@@ -1130,11 +1130,11 @@ static unsigned long xas_split_nodes(const struct xa_state *xas,
 }
 
 /**
- * xas_split_alloc() - Allocate memory for splitting an entry.
- * @xas: XArray operation state.
- * @entry: New entry which will be stored in the array.
- * @order: Current entry order.
- * @gfp: Memory allocation flags.
+ * xas_split_alloc() - Preallocate the nodes xas_split() will use.
+ * @xas: The cursor.
+ * @entry: What each smaller entry will be.
+ * @order: The order of the entry being split.
+ * @gfp: How to allocate a node if one is needed.
  *
  * Allocates the nodes that xas_split() will need to split an entry of
  * @order into entries of the cursor's order, without holding the lock.
@@ -1144,7 +1144,7 @@ static unsigned long xas_split_nodes(const struct xa_state *xas,
  * the cursor holds -ENOMEM (or -EINVAL if @entry is an internal entry
  * other than a zero entry) and nothing is kept.
  *
- * Context: May sleep if @gfp flags permit.
+ * Context: Sleeps only if @gfp allows blocking.
  */
 void xas_split_alloc(struct xa_state *xas, void *entry, unsigned int order,
 		     gfp_t gfp)
@@ -1231,17 +1231,17 @@ static void xas_fill_split(struct xa_state *xas, struct xa_node *node,
 }
 
 /**
- * xas_split() - Split a multi-index entry into smaller entries.
- * @xas: XArray operation state.
- * @entry: New entry to store in the array.
- * @order: Current entry order.
+ * xas_split() - Break a multi-index entry into ones of the cursor's order.
+ * @xas: The cursor.
+ * @entry: What each smaller entry will be.
+ * @order: The order of the entry being split.
  *
  * Replaces the entry of @order that contains the cursor's index with
  * entries of the cursor's order, each @entry and each with the old
  * entry's marks.  The nodes this needs must come from xas_split_alloc().
  * Readers see either the old entry or the new ones at every index.
  *
- * Context: Any context.  The caller should hold the xa_lock.
+ * Context: Any context; the caller holds the xa_lock.
  */
 void xas_split(struct xa_state *xas, void *entry, unsigned int order)
 {
@@ -1286,15 +1286,15 @@ EXPORT_SYMBOL_GPL(xas_split);
 #endif
 
 /**
- * xas_pause() - Pause a walk to drop a lock.
- * @xas: XArray operation state.
+ * xas_pause() - Make a walk safe to resume after the lock is dropped.
+ * @xas: The cursor.
  *
  * Call before dropping the lock in the middle of a walk.  The cursor is
  * moved past the entry it is on (past all of a multi-index entry) and
  * reset, so the next xas_find() or xas_next_entry() starts from the
  * index after it, even if the array changed meanwhile.
  *
- * Context: Any context.
+ * Context: Any context; the caller still holds the lock it will drop.
  */
 void xas_pause(struct xa_state *xas)
 {
@@ -1364,16 +1364,16 @@ static void *xas_step(struct xa_state *xas, int step)
 
 /**
  * __xas_prev() - Move to the previous index, the slow way.
- * @xas: XArray operation state.
+ * @xas: The cursor.
  *
  * Called by xas_prev() when the cursor is not inside a node it can
  * simply step back in: the cursor is at the start of its node, in a
  * node above the bottom level, at the top, or in an error or restart
  * state.  Use xas_prev() instead.
  *
- * Context: Any context.  The caller holds the xa_lock or the RCU lock.
- * Return: The entry at the new index, which may be %NULL or an internal
- * entry; %NULL with the cursor out of bounds past index 0.
+ * Context: Any context; the caller holds the xa_lock or the RCU read lock.
+ * Return: Whatever the new index holds, %NULL and internal entries
+ * included; %NULL with the cursor out of bounds below index 0.
  */
 void *__xas_prev(struct xa_state *xas)
 {
@@ -1383,16 +1383,16 @@ EXPORT_SYMBOL_GPL(__xas_prev);
 
 /**
  * __xas_next() - Move to the next index, the slow way.
- * @xas: XArray operation state.
+ * @xas: The cursor.
  *
  * Called by xas_next() when the cursor is not inside a node it can
  * simply step forward in: the cursor is at the end of its node, in a
  * node above the bottom level, at the top, or in an error or restart
  * state.  Use xas_next() instead.
  *
- * Context: Any context.  The caller holds the xa_lock or the RCU lock.
- * Return: The entry at the new index, which may be %NULL or an internal
- * entry; %NULL with the cursor out of bounds past %ULONG_MAX.
+ * Context: Any context; the caller holds the xa_lock or the RCU read lock.
+ * Return: Whatever the new index holds, %NULL and internal entries
+ * included; %NULL with the cursor out of bounds above %ULONG_MAX.
  */
 void *__xas_next(struct xa_state *xas)
 {
@@ -1428,9 +1428,9 @@ static bool xas_climb(struct xa_state *xas)
 }
 
 /**
- * xas_find() - Find the next present entry in the XArray.
- * @xas: XArray operation state.
- * @max: Highest index to return.
+ * xas_find() - Advance the cursor to the next present entry.
+ * @xas: The cursor.
+ * @max: Look no further than this index.
  *
  * With a reset cursor, returns the entry at xa_index if there is one
  * (even in the middle of a multi-index entry), else the next present
@@ -1442,8 +1442,8 @@ static bool xas_climb(struct xa_state *xas)
  * xa_index above @max; running off the end of the tree leaves it in the
  * bounds state.
  *
- * Context: Any context.  The caller should hold the xa_lock or the RCU lock.
- * Return: The entry, if found, otherwise %NULL.
+ * Context: Any context; the caller holds the xa_lock or the RCU read lock.
+ * Return: The entry found, or %NULL if there is none.
  */
 void *xas_find(struct xa_state *xas, unsigned long max)
 {
@@ -1549,10 +1549,10 @@ static bool xas_marked_top(struct xa_state *xas, unsigned long max,
 }
 
 /**
- * xas_find_marked() - Find the next marked entry in the XArray.
- * @xas: XArray operation state.
- * @max: Highest index to return.
- * @mark: Mark number to search for.
+ * xas_find_marked() - Advance the cursor to the next entry with a mark.
+ * @xas: The cursor.
+ * @max: Look no further than this index.
+ * @mark: The mark an entry must have.
  *
  * As xas_find(), for entries with @mark set.  In an allocating array the
  * free mark is set on empty slots, so searching for it can return %NULL
@@ -1563,8 +1563,8 @@ static bool xas_marked_top(struct xa_state *xas, unsigned long max,
  * bounds state with xa_index just past the tree.  xa_alloc() relies on
  * the difference.
  *
- * Context: Any context.  The caller should hold the xa_lock or the RCU lock.
- * Return: The entry, if found, otherwise %NULL.
+ * Context: Any context; the caller holds the xa_lock or the RCU read lock.
+ * Return: The entry found, or %NULL if there is none.
  */
 void *xas_find_marked(struct xa_state *xas, unsigned long max, xa_mark_t mark)
 {
@@ -1649,15 +1649,15 @@ static bool xas_conflict_next(struct xa_state *xas)
 }
 
 /**
- * xas_find_conflict() - Find the next present entry in a range.
- * @xas: XArray operation state.
+ * xas_find_conflict() - Step through the entries a store would overlap.
+ * @xas: The cursor.
  *
  * Returns, one per call, each entry that overlaps the range the cursor
  * describes (its index and order), so a caller can check a multi-index
  * store will not overwrite something it should not.
  *
- * Context: Any context.  Expects xa_lock to be held.
- * Return: The next entry in the range covered by @xas or %NULL.
+ * Context: Any context; the caller holds the xa_lock.
+ * Return: The next overlapping entry, or %NULL when there are no more.
  */
 void *xas_find_conflict(struct xa_state *xas)
 {
@@ -1694,11 +1694,11 @@ void *xas_find_conflict(struct xa_state *xas)
 EXPORT_SYMBOL_GPL(xas_find_conflict);
 
 /**
- * xa_load() - Load an entry from an XArray.
- * @xa: XArray.
- * @index: index into array.
+ * xa_load() - Read the entry at an index.
+ * @xa: The array.
+ * @index: The index to read.
  *
- * Context: Any context.  Takes and releases the RCU lock.
+ * Context: Any context; takes the RCU read lock itself.
  * Return: The entry at @index in @xa; %NULL for an empty or reserved
  * index.  Never an internal entry.
  */
@@ -1768,14 +1768,14 @@ static void *xas_store_if(struct xa_state *xas, void *old, void *entry,
 }
 
 /**
- * __xa_erase() - Erase this entry from the XArray while locked.
- * @xa: XArray.
- * @index: Index into array.
+ * __xa_erase() - Remove the entry at an index, lock already held.
+ * @xa: The array.
+ * @index: The index to work on.
  *
  * Erases the entry at @index (all of a multi-index entry) and its marks.
  *
- * Context: Any context.  Expects xa_lock to be held on entry.
- * Return: The entry which used to be at this index.
+ * Context: Any context; the caller holds the xa_lock.
+ * Return: What @index held before, or %NULL.
  */
 void *__xa_erase(struct xarray *xa, unsigned long index)
 {
@@ -1787,15 +1787,15 @@ void *__xa_erase(struct xarray *xa, unsigned long index)
 EXPORT_SYMBOL(__xa_erase);
 
 /**
- * xa_erase() - Erase this entry from the XArray.
- * @xa: XArray.
- * @index: Index of entry.
+ * xa_erase() - Remove the entry at an index.
+ * @xa: The array.
+ * @index: The index to work on.
  *
  * The same as storing %NULL, except in an allocating array, where
  * storing %NULL keeps the index allocated and this frees it.
  *
- * Context: Any context.  Takes and releases the xa_lock.
- * Return: The entry which used to be at this index.
+ * Context: Any context; takes the xa_lock itself.
+ * Return: What @index held before, or %NULL.
  */
 void *xa_erase(struct xarray *xa, unsigned long index)
 {
@@ -1809,18 +1809,18 @@ void *xa_erase(struct xarray *xa, unsigned long index)
 EXPORT_SYMBOL(xa_erase);
 
 /**
- * __xa_store() - Store this entry in the XArray.
- * @xa: XArray.
- * @index: Index into array.
- * @entry: New entry.
- * @gfp: Memory allocation flags.
+ * __xa_store() - Put an entry at an index, lock already held.
+ * @xa: The array.
+ * @index: The index to work on.
+ * @entry: The entry to store.
+ * @gfp: How to allocate a node if one is needed.
  *
  * As xa_store(), for a caller that holds the xa_lock.  The lock may be
  * dropped to allocate memory if @gfp allows.
  *
- * Context: Any context.  Expects xa_lock to be held on entry.  May
- * release and reacquire xa_lock if @gfp flags permit.
- * Return: The old entry at this index or xa_err() if an error happened.
+ * Context: Any context; the caller holds the xa_lock.  It is dropped and
+ * retaken around a node allocation if @gfp allows blocking.
+ * Return: What @index held before, or an xa_err() value on failure.
  */
 void *__xa_store(struct xarray *xa, unsigned long index, void *entry, gfp_t gfp)
 {
@@ -1838,22 +1838,21 @@ void *__xa_store(struct xarray *xa, unsigned long index, void *entry, gfp_t gfp)
 EXPORT_SYMBOL(__xa_store);
 
 /**
- * xa_store() - Store this entry in the XArray.
- * @xa: XArray.
- * @index: Index into array.
- * @entry: New entry.
- * @gfp: Memory allocation flags.
+ * xa_store() - Put an entry at an index.
+ * @xa: The array.
+ * @index: The index to work on.
+ * @entry: The entry to store.
+ * @gfp: How to allocate a node if one is needed.
  *
  * Replaces whatever is at @index, including all of a multi-index entry
  * that contains it.  Storing %NULL is erasing, except in an allocating
  * array, where the index stays allocated (reserved) until xa_erase().
  * Internal entries cannot be stored (-EINVAL).
  *
- * Context: Any context.  Takes and releases the xa_lock.
- * May sleep if the @gfp flags permit.
- * Return: The old entry at this index on success, xa_err(-EINVAL) if @entry
- * cannot be stored in an XArray, or xa_err(-ENOMEM) if memory allocation
- * failed.
+ * Context: Any context; takes the xa_lock itself.  Sleeps only if @gfp
+ * allows blocking.
+ * Return: What @index held before (%NULL if nothing); xa_err(-EINVAL)
+ * for an internal @entry; xa_err(-ENOMEM) when a node could not be had.
  */
 void *xa_store(struct xarray *xa, unsigned long index, void *entry, gfp_t gfp)
 {
@@ -1867,18 +1866,18 @@ void *xa_store(struct xarray *xa, unsigned long index, void *entry, gfp_t gfp)
 EXPORT_SYMBOL(xa_store);
 
 /**
- * __xa_cmpxchg() - Store this entry in the XArray.
- * @xa: XArray.
- * @index: Index into array.
- * @old: Old value to test against.
- * @entry: New entry.
- * @gfp: Memory allocation flags.
+ * __xa_cmpxchg() - Swap in an entry if @old is there, lock already held.
+ * @xa: The array.
+ * @index: The index to work on.
+ * @old: The entry expected at @index.
+ * @entry: The entry to store.
+ * @gfp: How to allocate a node if one is needed.
  *
  * As xa_cmpxchg(), for a caller that holds the xa_lock.
  *
- * Context: Any context.  Expects xa_lock to be held on entry.  May
- * release and reacquire xa_lock if @gfp flags permit.
- * Return: The old entry at this index or xa_err() if an error happened.
+ * Context: Any context; the caller holds the xa_lock.  It is dropped and
+ * retaken around a node allocation if @gfp allows blocking.
+ * Return: What @index held before, or an xa_err() value on failure.
  */
 void *__xa_cmpxchg(struct xarray *xa, unsigned long index,
 		   void *old, void *entry, gfp_t gfp)
@@ -1894,19 +1893,19 @@ void *__xa_cmpxchg(struct xarray *xa, unsigned long index,
 EXPORT_SYMBOL(__xa_cmpxchg);
 
 /**
- * __xa_insert() - Store this entry in the XArray if no entry is present.
- * @xa: XArray.
- * @index: Index into array.
- * @entry: New entry.
- * @gfp: Memory allocation flags.
+ * __xa_insert() - Put an entry at an empty index, lock already held.
+ * @xa: The array.
+ * @index: The index to work on.
+ * @entry: The entry to store.
+ * @gfp: How to allocate a node if one is needed.
  *
  * As xa_insert(), for a caller that holds the xa_lock.  A reserved index
  * is occupied; inserting %NULL reserves the index.
  *
- * Context: Any context.  Expects xa_lock to be held on entry.  May
- * release and reacquire xa_lock if @gfp flags permit.
- * Return: 0 if the store succeeded.  -EBUSY if another entry was present.
- * -ENOMEM if memory could not be allocated.
+ * Context: Any context; the caller holds the xa_lock.  It is dropped and
+ * retaken around a node allocation if @gfp allows blocking.
+ * Return: 0 once stored; -EBUSY if @index was occupied (reserved counts);
+ * -ENOMEM when a node could not be had; -EINVAL for an internal @entry.
  */
 int __xa_insert(struct xarray *xa, unsigned long index, void *entry, gfp_t gfp)
 {
@@ -1951,22 +1950,22 @@ static void xas_set_range(struct xa_state *xas, unsigned long first,
 }
 
 /**
- * xa_store_range() - Store this entry at a range of indices in the XArray.
- * @xa: XArray.
- * @first: First index to affect.
- * @last: Last index to affect.
- * @entry: New entry.
- * @gfp: Memory allocation flags.
+ * xa_store_range() - Make every index of a range read as one entry.
+ * @xa: The array.
+ * @first: Start of the range.
+ * @last: End of the range, included.
+ * @entry: The entry to store.
+ * @gfp: How to allocate a node if one is needed.
  *
  * After this, every index from @first to @last reads as @entry; the
  * range is covered with as few multi-index entries as alignment allows.
  * Storing %NULL erases the range.  Any entry the range overlaps is
  * replaced as a whole.
  *
- * Context: Process context.  Takes and releases the xa_lock.  May sleep
- * if the @gfp flags permit.
- * Return: %NULL on success, xa_err(-EINVAL) if @entry cannot be stored in
- * an XArray, or xa_err(-ENOMEM) if memory allocation failed.
+ * Context: Process context; takes the xa_lock itself.  Sleeps only if
+ * @gfp allows blocking.
+ * Return: %NULL when done; xa_err(-EINVAL) for an internal @entry, or
+ * xa_err(-ENOMEM) when a node could not be allocated.
  */
 void *xa_store_range(struct xarray *xa, unsigned long first,
 		     unsigned long last, void *entry, gfp_t gfp)
@@ -2016,12 +2015,12 @@ void *xa_store_range(struct xarray *xa, unsigned long first,
 EXPORT_SYMBOL(xa_store_range);
 
 /**
- * xas_get_order() - Get the order of an entry.
- * @xas: XArray operation state.
+ * xas_get_order() - Tell how many indices the cursor's entry spans.
+ * @xas: The cursor.
  *
  * Called after xas_load(); the cursor must be on an entry.
  *
- * Return: A number between 0 and 63 indicating the order of the entry.
+ * Return: The entry's order, from 0 (a single index) to 63.
  */
 int xas_get_order(struct xa_state *xas)
 {
@@ -2039,12 +2038,12 @@ int xas_get_order(struct xa_state *xas)
 EXPORT_SYMBOL_GPL(xas_get_order);
 
 /**
- * xa_get_order() - Get the order of an entry.
- * @xa: XArray.
- * @index: Index of the entry.
+ * xa_get_order() - Tell how many indices the entry at an index spans.
+ * @xa: The array.
+ * @index: The index to look at.
  *
- * Return: A number between 0 and 63 indicating the order of the entry,
- * 0 if there is no entry at @index.
+ * Return: The entry's order, from 0 (a single index) to 63; 0 also
+ * when @index is empty.
  */
 int xa_get_order(struct xarray *xa, unsigned long index)
 {
@@ -2060,20 +2059,20 @@ EXPORT_SYMBOL(xa_get_order);
 #endif /* CONFIG_XARRAY_MULTI */
 
 /**
- * __xa_alloc() - Find somewhere to store this entry in the XArray.
- * @xa: XArray.
- * @id: Pointer to ID.
- * @entry: New entry.
- * @limit: Range for allocated ID.
- * @gfp: Memory allocation flags.
+ * __xa_alloc() - Store an entry at a free ID, lock already held.
+ * @xa: The array.
+ * @id: Receives the ID handed out.
+ * @entry: The entry to store.
+ * @limit: Lowest and highest ID allowed.
+ * @gfp: How to allocate a node if one is needed.
  *
  * As xa_alloc(), for a caller that holds the xa_lock.
  *
- * Context: Any context.  Expects xa_lock to be held on entry.  May
- * release and reacquire xa_lock if @gfp flags permit.
- * Return: 0 on success, -ENOMEM if memory could not be allocated or
- * -EBUSY if there are no free entries in @limit, -EINVAL if @entry
- * cannot be stored or the array does not allocate.
+ * Context: Any context; the caller holds the xa_lock.  It is dropped and
+ * retaken around a node allocation if @gfp allows blocking.
+ * Return: 0 with *@id set; -EBUSY when every ID in @limit is taken;
+ * -ENOMEM when a node could not be had; -EINVAL for an internal @entry
+ * or for an array that does not allocate.
  */
 int __xa_alloc(struct xarray *xa, u32 *id, void *entry,
 	       struct xa_limit limit, gfp_t gfp)
@@ -2107,21 +2106,21 @@ int __xa_alloc(struct xarray *xa, u32 *id, void *entry,
 EXPORT_SYMBOL(__xa_alloc);
 
 /**
- * __xa_alloc_cyclic() - Find somewhere to store this entry in the XArray.
- * @xa: XArray.
- * @id: Pointer to ID.
- * @entry: New entry.
- * @limit: Range of allocated ID.
- * @next: Pointer to next ID to allocate.
- * @gfp: Memory allocation flags.
+ * __xa_alloc_cyclic() - Store an entry at the next free ID in turn, locked.
+ * @xa: The array.
+ * @id: Receives the ID handed out.
+ * @entry: The entry to store.
+ * @limit: Lowest and highest ID allowed.
+ * @next: Where the search starts; left one past the ID handed out.
+ * @gfp: How to allocate a node if one is needed.
  *
  * As xa_alloc_cyclic(), for a caller that holds the xa_lock.
  *
- * Context: Any context.  Expects xa_lock to be held on entry.  May
- * release and reacquire xa_lock if @gfp flags permit.
- * Return: 0 if the allocation succeeded without wrapping.  1 if the
- * allocation succeeded after wrapping, -ENOMEM if memory could not be
- * allocated or -EBUSY if there are no free entries in @limit.
+ * Context: Any context; the caller holds the xa_lock.  It is dropped and
+ * retaken around a node allocation if @gfp allows blocking.
+ * Return: 0 when a free ID turned up before the end of @limit, 1 when
+ * the search had to wrap round to the bottom to find one, -EBUSY when
+ * every ID in @limit is taken, -ENOMEM when a node could not be had.
  */
 int __xa_alloc_cyclic(struct xarray *xa, u32 *id, void *entry,
 		      struct xa_limit limit, u32 *next, gfp_t gfp)
@@ -2167,14 +2166,14 @@ static void xa_change_mark(struct xarray *xa, unsigned long index,
 }
 
 /**
- * __xa_set_mark() - Set this mark on this entry while locked.
- * @xa: XArray.
- * @index: Index of entry.
- * @mark: Mark number.
+ * __xa_set_mark() - Mark the entry at an index, lock already held.
+ * @xa: The array.
+ * @index: The index to work on.
+ * @mark: Which mark.
  *
- * Attempting to set a mark on a %NULL entry does not succeed.
+ * An empty index cannot carry a mark; setting one there does nothing.
  *
- * Context: Any context.  Expects xa_lock to be held on entry.
+ * Context: Any context; the caller holds the xa_lock.
  */
 void __xa_set_mark(struct xarray *xa, unsigned long index, xa_mark_t mark)
 {
@@ -2183,12 +2182,12 @@ void __xa_set_mark(struct xarray *xa, unsigned long index, xa_mark_t mark)
 EXPORT_SYMBOL(__xa_set_mark);
 
 /**
- * __xa_clear_mark() - Clear this mark on this entry while locked.
- * @xa: XArray.
- * @index: Index of entry.
- * @mark: Mark number.
+ * __xa_clear_mark() - Unmark the entry at an index, lock already held.
+ * @xa: The array.
+ * @index: The index to work on.
+ * @mark: Which mark.
  *
- * Context: Any context.  Expects xa_lock to be held on entry.
+ * Context: Any context; the caller holds the xa_lock.
  */
 void __xa_clear_mark(struct xarray *xa, unsigned long index, xa_mark_t mark)
 {
@@ -2197,16 +2196,16 @@ void __xa_clear_mark(struct xarray *xa, unsigned long index, xa_mark_t mark)
 EXPORT_SYMBOL(__xa_clear_mark);
 
 /**
- * xa_get_mark() - Inquire whether this mark is set on this entry.
- * @xa: XArray.
- * @index: Index of entry.
- * @mark: Mark number.
+ * xa_get_mark() - Test a mark on the entry at an index.
+ * @xa: The array.
+ * @index: The index to work on.
+ * @mark: Which mark.
  *
- * This function uses the RCU read lock, so the result may be out of date
- * by the time it returns.  If you need the result to be stable, use a lock.
+ * The answer is read under RCU alone and may be stale by the time it is
+ * used; hold the xa_lock across the test and its use when that matters.
  *
- * Context: Any context.  Takes and releases the RCU lock.
- * Return: True if the entry at @index has this mark set, false if it doesn't.
+ * Context: Any context; takes the RCU read lock itself.
+ * Return: Whether the entry at @index has @mark (false if none is there).
  */
 bool xa_get_mark(struct xarray *xa, unsigned long index, xa_mark_t mark)
 {
@@ -2226,14 +2225,14 @@ bool xa_get_mark(struct xarray *xa, unsigned long index, xa_mark_t mark)
 EXPORT_SYMBOL(xa_get_mark);
 
 /**
- * xa_set_mark() - Set this mark on this entry.
- * @xa: XArray.
- * @index: Index of entry.
- * @mark: Mark number.
+ * xa_set_mark() - Mark the entry at an index.
+ * @xa: The array.
+ * @index: The index to work on.
+ * @mark: Which mark.
  *
- * Attempting to set a mark on a %NULL entry does not succeed.
+ * An empty index cannot carry a mark; setting one there does nothing.
  *
- * Context: Process context.  Takes and releases the xa_lock.
+ * Context: Process context; takes the xa_lock itself.
  */
 void xa_set_mark(struct xarray *xa, unsigned long index, xa_mark_t mark)
 {
@@ -2244,14 +2243,14 @@ void xa_set_mark(struct xarray *xa, unsigned long index, xa_mark_t mark)
 EXPORT_SYMBOL(xa_set_mark);
 
 /**
- * xa_clear_mark() - Clear this mark on this entry.
- * @xa: XArray.
- * @index: Index of entry.
- * @mark: Mark number.
+ * xa_clear_mark() - Unmark the entry at an index.
+ * @xa: The array.
+ * @index: The index to work on.
+ * @mark: Which mark.
  *
- * Clearing a mark always succeeds.
+ * Clearing a mark that is not set is harmless.
  *
- * Context: Process context.  Takes and releases the xa_lock.
+ * Context: Process context; takes the xa_lock itself.
  */
 void xa_clear_mark(struct xarray *xa, unsigned long index, xa_mark_t mark)
 {
@@ -2271,19 +2270,19 @@ static void *xas_find_filtered(struct xa_state *xas, unsigned long max,
 }
 
 /**
- * xa_find() - Search the XArray for an entry.
- * @xa: XArray.
- * @indexp: Pointer to an index.
- * @max: Maximum index to search to.
- * @filter: Selection criterion.
+ * xa_find() - Look for the first matching entry at or after an index.
+ * @xa: The array.
+ * @indexp: In, where to start; out, where the entry was found.
+ * @max: Look no further than this index.
+ * @filter: A mark, or %XA_PRESENT for any entry.
  *
  * Finds the entry in @xa that matches @filter (a mark, or %XA_PRESENT for
  * any entry) with the lowest index at or above *@indexp and at or below
  * @max, and sets *@indexp to its index.  A multi-index entry that
  * contains *@indexp is found at *@indexp.
  *
- * Context: Any context.  Takes and releases the RCU lock.
- * Return: The entry, if found, otherwise %NULL (*@indexp is unchanged).
+ * Context: Any context; takes the RCU read lock itself.
+ * Return: The entry found, or %NULL with *@indexp left as it was.
  */
 void *xa_find(struct xarray *xa, unsigned long *indexp,
 	      unsigned long max, xa_mark_t filter)
@@ -2323,17 +2322,17 @@ static bool xas_past_head(const struct xa_state *xas)
 }
 
 /**
- * xa_find_after() - Search the XArray for a present entry.
- * @xa: XArray.
- * @indexp: Pointer to an index.
- * @max: Maximum index to search to.
- * @filter: Selection criterion.
+ * xa_find_after() - Look for the first matching entry after an index.
+ * @xa: The array.
+ * @indexp: In, where to start; out, where the entry was found.
+ * @max: Look no further than this index.
+ * @filter: A mark, or %XA_PRESENT for any entry.
  *
  * As xa_find(), for the first entry after *@indexp.  A multi-index entry
  * that contains *@indexp is not found again.
  *
- * Context: Any context.  Takes and releases the RCU lock.
- * Return: The entry, if found, otherwise %NULL (*@indexp is unchanged).
+ * Context: Any context; takes the RCU read lock itself.
+ * Return: The entry found, or %NULL with *@indexp left as it was.
  */
 void *xa_find_after(struct xarray *xa, unsigned long *indexp,
 		    unsigned long max, xa_mark_t filter)
@@ -2438,10 +2437,10 @@ static void *xa_find_before_rcu(struct xarray *xa, unsigned long *indexp,
 
 /**
  * xa_find_before() - Search the XArray backwards for an entry.
- * @xa: XArray.
- * @indexp: Pointer to an index.
+ * @xa: The array.
+ * @indexp: In, where to start; out, where the entry was found.
  * @min: Minimum index to search to.
- * @filter: Selection criterion.
+ * @filter: A mark, or %XA_PRESENT for any entry.
  *
  * Finds the entry in @xa that matches @filter (a mark, or %XA_PRESENT
  * for any entry) with the highest index at or below *@indexp and at or
@@ -2449,8 +2448,8 @@ static void *xa_find_before_rcu(struct xarray *xa, unsigned long *indexp,
  * multi-index entry, its start).  Reserved indices are skipped.  This
  * function is not in Linux 6.1; xa_for_each_reverse() is built on it.
  *
- * Context: Any context.  Takes and releases the RCU lock.
- * Return: The entry, if found, otherwise %NULL (*@indexp is unchanged).
+ * Context: Any context; takes the RCU read lock itself.
+ * Return: The entry found, or %NULL with *@indexp left as it was.
  */
 void *xa_find_before(struct xarray *xa, unsigned long *indexp,
 		     unsigned long min, xa_mark_t filter)
@@ -2495,20 +2494,20 @@ static unsigned int xas_extract(struct xa_state *xas, void **dst,
 }
 
 /**
- * xa_extract() - Copy selected entries from the XArray into a normal array.
- * @xa: The source XArray to copy from.
- * @dst: The buffer to copy entries into.
- * @start: The first index in the XArray eligible to be selected.
- * @max: The last index in the XArray eligible to be selected.
- * @n: The maximum number of entries to copy.
- * @filter: Selection criterion.
+ * xa_extract() - Gather matching entries into a C array.
+ * @xa: The array to read.
+ * @dst: Where the entries go.
+ * @start: First index to copy from.
+ * @max: Last index to copy from.
+ * @n: Room in @dst, in entries.
+ * @filter: A mark, or %XA_PRESENT for any entry.
  *
  * Copies up to @n entries that match @filter from @start to @max, in
  * index order, into @dst.  The copy is not atomic: entries stored or
  * erased meanwhile may or may not be seen.
  *
- * Context: Any context.  Takes and releases the RCU lock.
- * Return: The number of entries copied.
+ * Context: Any context; takes the RCU read lock itself.
+ * Return: How many entries were put in @dst.
  */
 unsigned int xa_extract(struct xarray *xa, void **dst, unsigned long start,
 			unsigned long max, unsigned int n, xa_mark_t filter)
@@ -2522,14 +2521,14 @@ unsigned int xa_extract(struct xarray *xa, void **dst, unsigned long start,
 EXPORT_SYMBOL(xa_extract);
 
 /**
- * xa_delete_node() - Private interface for workingset code.
- * @node: Node to be removed from the tree.
- * @update: Function to call to update ancestor nodes.
+ * xa_delete_node() - Unlink a node of shadow entries (page cache only).
+ * @node: The node to unlink and free.
+ * @update: Hook run for each node whose counts change.
  *
  * Removes @node, which holds nothing but value entries the caller no
  * longer wants, from its array.
  *
- * Context: xa_lock must be held on entry and will not be released.
+ * Context: The caller holds the xa_lock throughout.
  */
 void xa_delete_node(struct xa_node *node, xa_update_node_t update)
 {
@@ -2544,16 +2543,16 @@ void xa_delete_node(struct xa_node *node, xa_update_node_t update)
 	xas_set_update(&xas, update);
 	xas_store(&xas, NULL);
 }
-EXPORT_SYMBOL_GPL(xa_delete_node);	/* For the benefit of the test suite */
+EXPORT_SYMBOL_GPL(xa_delete_node);	/* test_xarray calls it */
 
 /**
- * xa_destroy() - Free all internal data structures.
- * @xa: XArray.
+ * xa_destroy() - Empty an array and free its nodes.
+ * @xa: The array.
  *
  * Empties the array and frees its nodes.  The entries themselves are the
  * caller's to free.  The array can be used again afterwards.
  *
- * Context: Any context.  Takes and releases the xa_lock, interrupt-safe.
+ * Context: Any context; takes the xa_lock itself with interrupts off.
  */
 void xa_destroy(struct xarray *xa)
 {
@@ -2679,7 +2678,7 @@ static void xa_dump_tree(const void *entry, unsigned long index,
 
 /**
  * xa_dump() - Print the whole array, one line per node and per entry.
- * @xa: XArray.
+ * @xa: The array.
  */
 void xa_dump(const struct xarray *xa)
 {
@@ -2732,7 +2731,7 @@ static void xa_dot_node(const struct xa_node *node)
 
 /**
  * xa_dump_dot() - Print the array's tree as a Graphviz DOT graph.
- * @xa: XArray.
+ * @xa: The array.
  *
  * Each node is a box with an edge to each child node and to a label for
  * each entry; pipe the output to `dot -Tpng`.  Not in Linux 6.1.

@@ -43,11 +43,11 @@ struct list_lru;
 #define BITS_PER_XA_VALUE	(BITS_PER_LONG - 1)
 
 /**
- * xa_mk_value() - Create an XArray entry from an integer.
- * @v: Value to store in XArray.
+ * xa_mk_value() - Encode an integer as a value entry.
+ * @v: An integer from 0 to LONG_MAX.
  *
- * Context: Any context.
- * Return: An entry suitable for storing in the XArray.
+ * Context: Any context; no lock needed.
+ * Return: A value entry that may be stored in any XArray.
  */
 static inline void *xa_mk_value(unsigned long v)
 {
@@ -56,11 +56,11 @@ static inline void *xa_mk_value(unsigned long v)
 }
 
 /**
- * xa_to_value() - Get value stored in an XArray entry.
- * @entry: XArray entry.
+ * xa_to_value() - Decode the integer in a value entry.
+ * @entry: An entry.
  *
- * Context: Any context.
- * Return: The value stored in the XArray entry.
+ * Context: Any context; no lock needed.
+ * Return: The integer.
  */
 static inline unsigned long xa_to_value(const void *entry)
 {
@@ -68,11 +68,11 @@ static inline unsigned long xa_to_value(const void *entry)
 }
 
 /**
- * xa_is_value() - Determine if an entry is a value.
- * @entry: XArray entry.
+ * xa_is_value() - Tell a value entry from a pointer.
+ * @entry: An entry.
  *
- * Context: Any context.
- * Return: True if the entry is a value, false if it is a pointer.
+ * Context: Any context; no lock needed.
+ * Return: %true for a value entry, %false for a pointer.
  */
 static inline bool xa_is_value(const void *entry)
 {
@@ -80,12 +80,12 @@ static inline bool xa_is_value(const void *entry)
 }
 
 /**
- * xa_tag_pointer() - Create an XArray entry for a tagged pointer.
- * @p: Plain pointer.
- * @tag: Tag value (0, 1 or 3).
+ * xa_tag_pointer() - Encode a pointer and a 2-bit tag as one entry.
+ * @p: A pointer whose two low bits are clear.
+ * @tag: 0, 1 or 3.
  *
- * Context: Any context.
- * Return: An XArray entry.
+ * Context: Any context; no lock needed.
+ * Return: The encoded entry.
  */
 static inline void *xa_tag_pointer(void *p, unsigned long tag)
 {
@@ -93,11 +93,11 @@ static inline void *xa_tag_pointer(void *p, unsigned long tag)
 }
 
 /**
- * xa_untag_pointer() - Turn an XArray entry into a plain pointer.
- * @entry: XArray entry.
+ * xa_untag_pointer() - Strip the tag from a tagged-pointer entry.
+ * @entry: An entry.
  *
- * Context: Any context.
- * Return: A pointer.
+ * Context: Any context; no lock needed.
+ * Return: The pointer without its tag.
  */
 static inline void *xa_untag_pointer(void *entry)
 {
@@ -105,11 +105,11 @@ static inline void *xa_untag_pointer(void *entry)
 }
 
 /**
- * xa_pointer_tag() - Get the tag stored in an XArray entry.
- * @entry: XArray entry.
+ * xa_pointer_tag() - Read the tag of a tagged-pointer entry.
+ * @entry: An entry.
  *
- * Context: Any context.
- * Return: A tag.
+ * Context: Any context; no lock needed.
+ * Return: The tag, 0 to 3.
  */
 static inline unsigned int xa_pointer_tag(void *entry)
 {
@@ -117,8 +117,8 @@ static inline unsigned int xa_pointer_tag(void *entry)
 }
 
 /*
- * xa_mk_internal() - Create an internal entry.
- * @v: Value to turn into an internal entry.
+ * xa_mk_internal() - Encode a number as an internal entry.
+ * @v: The payload of the internal entry.
  *
  * Internal entries are only seen by users of the advanced API; the normal
  * API never stores one and never returns one other than an error.
@@ -129,8 +129,8 @@ static inline void *xa_mk_internal(unsigned long v)
 }
 
 /*
- * xa_to_internal() - Extract the value from an internal entry.
- * @entry: XArray entry.
+ * xa_to_internal() - Decode the number in an internal entry.
+ * @entry: An entry.
  */
 static inline unsigned long xa_to_internal(const void *entry)
 {
@@ -138,8 +138,8 @@ static inline unsigned long xa_to_internal(const void *entry)
 }
 
 /*
- * xa_is_internal() - Is the entry an internal entry?
- * @entry: XArray entry.
+ * xa_is_internal() - Test for an entry the XArray reserves for itself.
+ * @entry: An entry.
  */
 static inline bool xa_is_internal(const void *entry)
 {
@@ -149,13 +149,13 @@ static inline bool xa_is_internal(const void *entry)
 #define XA_ZERO_ENTRY		xa_mk_internal(257)
 
 /**
- * xa_is_zero() - Is the entry a zero entry?
- * @entry: Entry retrieved from the XArray
+ * xa_is_zero() - Test for the entry that marks a reserved index.
+ * @entry: An entry read from an array.
  *
  * The normal API stores a zero entry for xa_reserve() and returns it to
  * its callers as %NULL; the advanced API sees it as it is.
  *
- * Return: %true if the entry is a zero entry.
+ * Return: %true for a zero entry.
  */
 static inline bool xa_is_zero(const void *entry)
 {
@@ -163,14 +163,14 @@ static inline bool xa_is_zero(const void *entry)
 }
 
 /**
- * xa_is_err() - Report whether an XArray operation returned an error
- * @entry: Result from calling an XArray function
+ * xa_is_err() - Test whether a returned entry encodes an errno.
+ * @entry: What an XArray call returned.
  *
  * A function that can fail and returns an entry encodes the errno as an
  * internal entry; this tells such an entry apart from a stored one.
  *
- * Context: Any context.
- * Return: %true if the entry indicates an error.
+ * Context: Any context; no lock needed.
+ * Return: %true for an encoded errno.
  */
 static inline bool xa_is_err(const void *entry)
 {
@@ -179,10 +179,10 @@ static inline bool xa_is_err(const void *entry)
 }
 
 /**
- * xa_err() - Turn an XArray result into an errno.
- * @entry: Result from calling an XArray function.
+ * xa_err() - Extract the errno from a returned entry.
+ * @entry: What an XArray call returned.
  *
- * Context: Any context.
+ * Context: Any context; no lock needed.
  * Return: A negative errno, or 0 if @entry is not an error.
  */
 static inline int xa_err(void *entry)
@@ -193,9 +193,9 @@ static inline int xa_err(void *entry)
 }
 
 /**
- * struct xa_limit - Represents a range of IDs.
- * @min: The lowest ID to allocate (inclusive).
- * @max: The maximum ID to allocate (inclusive).
+ * struct xa_limit - The inclusive bounds of an ID search.
+ * @min: Lowest ID that may be handed out.
+ * @max: Highest ID that may be handed out.
  *
  * Used with xa_alloc() and friends; xa_limit_32b, xa_limit_31b and
  * xa_limit_16b are the common ranges.
@@ -243,8 +243,8 @@ enum xa_lock_type {
 #define XA_FLAGS_ALLOC1	(XA_FLAGS_TRACK_FREE | XA_FLAGS_ZERO_BUSY)
 
 /**
- * struct xarray - The anchor of the XArray.
- * @xa_lock: Lock that protects the contents of the XArray.
+ * struct xarray - Root of an XArray: its lock, flags and top entry.
+ * @xa_lock: Serialises changes to the array.
  *
  * Embed it in your data structure or define it statically; it is three
  * words.  The lock may protect your own data as well.
@@ -254,7 +254,7 @@ enum xa_lock_type {
  */
 struct xarray {
 	spinlock_t	xa_lock;
-/* private: The rest of the data structure is not to be used directly. */
+/* private: only the XArray's own code touches the rest. */
 	gfp_t		xa_flags;
 	void __rcu *	xa_head;
 };
@@ -266,9 +266,9 @@ struct xarray {
 }
 
 /**
- * DEFINE_XARRAY_FLAGS() - Define an XArray with custom flags.
- * @name: A string that names your XArray.
- * @flags: XA_FLAG values.
+ * DEFINE_XARRAY_FLAGS() - Define a static XArray with the given flags.
+ * @name: Identifier of the new array.
+ * @flags: XA_FLAGS_* bits.
  *
  * Defines and initialises an XArray at file or function scope.
  */
@@ -276,20 +276,20 @@ struct xarray {
 	struct xarray name = XARRAY_INIT(name, flags)
 
 /**
- * DEFINE_XARRAY() - Define an XArray.
- * @name: A string that names your XArray.
+ * DEFINE_XARRAY() - Define a static, empty XArray.
+ * @name: Identifier of the new array.
  */
 #define DEFINE_XARRAY(name) DEFINE_XARRAY_FLAGS(name, 0)
 
 /**
- * DEFINE_XARRAY_ALLOC() - Define an XArray which allocates IDs starting at 0.
- * @name: A string that names your XArray.
+ * DEFINE_XARRAY_ALLOC() - Define an allocating XArray whose IDs start at 0.
+ * @name: Identifier of the new array.
  */
 #define DEFINE_XARRAY_ALLOC(name) DEFINE_XARRAY_FLAGS(name, XA_FLAGS_ALLOC)
 
 /**
- * DEFINE_XARRAY_ALLOC1() - Define an XArray which allocates IDs starting at 1.
- * @name: A string that names your XArray.
+ * DEFINE_XARRAY_ALLOC1() - Define an allocating XArray whose IDs start at 1.
+ * @name: Identifier of the new array.
  */
 #define DEFINE_XARRAY_ALLOC1(name) DEFINE_XARRAY_FLAGS(name, XA_FLAGS_ALLOC1)
 
@@ -312,13 +312,13 @@ unsigned int xa_extract(struct xarray *, void **dst, unsigned long start,
 void xa_destroy(struct xarray *);
 
 /**
- * xa_init_flags() - Initialise an empty XArray with flags.
- * @xa: XArray.
- * @flags: XA_FLAG values.
+ * xa_init_flags() - Set up an empty XArray with the given flags.
+ * @xa: The array.
+ * @flags: XA_FLAGS_* bits.
  *
  * For an XArray that is not defined with DEFINE_XARRAY_FLAGS().
  *
- * Context: Any context.
+ * Context: Any context; no lock needed.
  */
 static inline void xa_init_flags(struct xarray *xa, gfp_t flags)
 {
@@ -328,10 +328,10 @@ static inline void xa_init_flags(struct xarray *xa, gfp_t flags)
 }
 
 /**
- * xa_init() - Initialise an empty XArray.
- * @xa: XArray.
+ * xa_init() - Set up an empty XArray.
+ * @xa: The array.
  *
- * Context: Any context.
+ * Context: Any context; no lock needed.
  */
 static inline void xa_init(struct xarray *xa)
 {
@@ -339,11 +339,11 @@ static inline void xa_init(struct xarray *xa)
 }
 
 /**
- * xa_empty() - Determine if an array has any present entries.
- * @xa: XArray.
+ * xa_empty() - Test whether an array holds nothing at all.
+ * @xa: The array.
  *
- * Context: Any context.
- * Return: %true if the array contains only %NULL pointers.
+ * Context: Any context; no lock needed.
+ * Return: %true when no index holds anything.
  */
 static inline bool xa_empty(const struct xarray *xa)
 {
@@ -351,12 +351,12 @@ static inline bool xa_empty(const struct xarray *xa)
 }
 
 /**
- * xa_marked() - Inquire whether any entry in this array has a mark set
- * @xa: Array
- * @mark: Mark value
+ * xa_marked() - Test whether any entry of the array has a mark.
+ * @xa: The array.
+ * @mark: Which mark.
  *
- * Context: Any context.
- * Return: %true if any entry has this mark set.
+ * Context: Any context; no lock needed.
+ * Return: %true if at least one entry carries @mark.
  */
 static inline bool xa_marked(const struct xarray *xa, xa_mark_t mark)
 {
@@ -364,12 +364,12 @@ static inline bool xa_marked(const struct xarray *xa, xa_mark_t mark)
 }
 
 /**
- * xa_for_each_range() - Iterate over a portion of an XArray.
- * @xa: XArray.
- * @index: Index of @entry.
- * @entry: Entry retrieved from array.
- * @start: First index to retrieve from array.
- * @last: Last index to retrieve from array.
+ * xa_for_each_range() - Loop over the present entries between two indices.
+ * @xa: The array.
+ * @index: Loop variable, the index of @entry.
+ * @entry: Loop variable for each entry.
+ * @start: First index visited.
+ * @last: Last index visited.
  *
  * Runs the loop body once for each present entry from @start to @last,
  * with @index set to it.  The array may change under the loop; each step
@@ -377,7 +377,7 @@ static inline bool xa_marked(const struct xarray *xa, xa_mark_t mark)
  * and it neither sees an entry twice nor misses one present throughout.
  * Use xas_for_each() for a faster walk under a lock you already hold.
  *
- * Context: Any context.  Takes and releases the RCU lock.
+ * Context: Any context; takes the RCU read lock itself.
  */
 #define xa_for_each_range(xa, index, entry, start, last)		\
 	for (index = start,						\
@@ -386,42 +386,42 @@ static inline bool xa_marked(const struct xarray *xa, xa_mark_t mark)
 	     entry = xa_find_after(xa, &index, last, XA_PRESENT))
 
 /**
- * xa_for_each_start() - Iterate over a portion of an XArray.
- * @xa: XArray.
- * @index: Index of @entry.
- * @entry: Entry retrieved from array.
- * @start: First index to retrieve from array.
+ * xa_for_each_start() - Loop over the present entries from an index on.
+ * @xa: The array.
+ * @index: Loop variable, the index of @entry.
+ * @entry: Loop variable for each entry.
+ * @start: First index visited.
  *
  * As xa_for_each_range(), up to the end of the array.
  *
- * Context: Any context.  Takes and releases the RCU lock.
+ * Context: Any context; takes the RCU read lock itself.
  */
 #define xa_for_each_start(xa, index, entry, start) \
 	xa_for_each_range(xa, index, entry, start, ULONG_MAX)
 
 /**
- * xa_for_each() - Iterate over present entries in an XArray.
- * @xa: XArray.
- * @index: Index of @entry.
- * @entry: Entry retrieved from array.
+ * xa_for_each() - Loop over every present entry.
+ * @xa: The array.
+ * @index: Loop variable, the index of @entry.
+ * @entry: Loop variable for each entry.
  *
  * As xa_for_each_range(), over the whole array.
  *
- * Context: Any context.  Takes and releases the RCU lock.
+ * Context: Any context; takes the RCU read lock itself.
  */
 #define xa_for_each(xa, index, entry) \
 	xa_for_each_start(xa, index, entry, 0)
 
 /**
- * xa_for_each_marked() - Iterate over marked entries in an XArray.
- * @xa: XArray.
- * @index: Index of @entry.
- * @entry: Entry retrieved from array.
- * @filter: Selection criterion.
+ * xa_for_each_marked() - Loop over every entry that has a mark.
+ * @xa: The array.
+ * @index: Loop variable, the index of @entry.
+ * @entry: Loop variable for each entry.
+ * @filter: A mark, or %XA_PRESENT for any entry.
  *
  * As xa_for_each(), visiting only the entries that have mark @filter.
  *
- * Context: Any context.  Takes and releases the RCU lock.
+ * Context: Any context; takes the RCU read lock itself.
  */
 #define xa_for_each_marked(xa, index, entry, filter) \
 	for (index = 0, entry = xa_find(xa, &index, ULONG_MAX, filter); \
@@ -429,15 +429,15 @@ static inline bool xa_marked(const struct xarray *xa, xa_mark_t mark)
 
 /**
  * xa_for_each_reverse() - Iterate over present entries from last to first.
- * @xa: XArray.
+ * @xa: The array.
  * @index: Index of @entry; the loop starts at the highest one.
- * @entry: Entry retrieved from array.
+ * @entry: Loop variable for each entry.
  *
  * Runs the loop body for each present entry, highest index first.  The
  * same guarantees as xa_for_each() hold in the other direction.  This is
  * not in Linux 6.1.
  *
- * Context: Any context.  Takes and releases the RCU lock.
+ * Context: Any context; takes the RCU read lock itself.
  */
 #define xa_for_each_reverse(xa, index, entry)				\
 	for (index = ULONG_MAX,						\
@@ -575,17 +575,16 @@ static inline int xa_alloc_as(struct xarray *xa, u32 *id, void *entry,
 }
 
 /**
- * xa_store_bh() - Store this entry in the XArray.
- * @xa: XArray.
- * @index: Index into array.
- * @entry: New entry.
- * @gfp: Memory allocation flags.
+ * xa_store_bh() - xa_store() with softirqs disabled.
+ * @xa: The array.
+ * @index: The index to work on.
+ * @entry: The entry to store.
+ * @gfp: How to allocate a node if one is needed.
  *
  * As xa_store(), taking the xa_lock with softirqs disabled.
  *
- * Context: Any context.  Takes and releases the xa_lock while
- * disabling softirqs.
- * Return: The old entry at this index or xa_err() if an error happened.
+ * Context: Any context; takes the xa_lock itself with softirqs off.
+ * Return: What @index held before, or an xa_err() value on failure.
  */
 static inline void *xa_store_bh(struct xarray *xa, unsigned long index,
 		void *entry, gfp_t gfp)
@@ -594,17 +593,17 @@ static inline void *xa_store_bh(struct xarray *xa, unsigned long index,
 }
 
 /**
- * xa_store_irq() - Store this entry in the XArray.
- * @xa: XArray.
- * @index: Index into array.
- * @entry: New entry.
- * @gfp: Memory allocation flags.
+ * xa_store_irq() - xa_store() with interrupts disabled.
+ * @xa: The array.
+ * @index: The index to work on.
+ * @entry: The entry to store.
+ * @gfp: How to allocate a node if one is needed.
  *
  * As xa_store(), taking the xa_lock with interrupts disabled.
  *
- * Context: Process context.  Takes and releases the xa_lock while
- * disabling interrupts.
- * Return: The old entry at this index or xa_err() if an error happened.
+ * Context: Process context; takes the xa_lock itself with interrupts
+ * off.
+ * Return: What @index held before, or an xa_err() value on failure.
  */
 static inline void *xa_store_irq(struct xarray *xa, unsigned long index,
 		void *entry, gfp_t gfp)
@@ -613,15 +612,14 @@ static inline void *xa_store_irq(struct xarray *xa, unsigned long index,
 }
 
 /**
- * xa_erase_bh() - Erase this entry from the XArray.
- * @xa: XArray.
- * @index: Index of entry.
+ * xa_erase_bh() - xa_erase() with softirqs disabled.
+ * @xa: The array.
+ * @index: The index to work on.
  *
  * As xa_erase(), taking the xa_lock with softirqs disabled.
  *
- * Context: Any context.  Takes and releases the xa_lock while
- * disabling softirqs.
- * Return: The entry which used to be at this index.
+ * Context: Any context; takes the xa_lock itself with softirqs off.
+ * Return: What @index held before, or %NULL.
  */
 static inline void *xa_erase_bh(struct xarray *xa, unsigned long index)
 {
@@ -629,15 +627,15 @@ static inline void *xa_erase_bh(struct xarray *xa, unsigned long index)
 }
 
 /**
- * xa_erase_irq() - Erase this entry from the XArray.
- * @xa: XArray.
- * @index: Index of entry.
+ * xa_erase_irq() - xa_erase() with interrupts disabled.
+ * @xa: The array.
+ * @index: The index to work on.
  *
  * As xa_erase(), taking the xa_lock with interrupts disabled.
  *
- * Context: Process context.  Takes and releases the xa_lock while
- * disabling interrupts.
- * Return: The entry which used to be at this index.
+ * Context: Process context; takes the xa_lock itself with interrupts
+ * off.
+ * Return: What @index held before, or %NULL.
  */
 static inline void *xa_erase_irq(struct xarray *xa, unsigned long index)
 {
@@ -645,21 +643,21 @@ static inline void *xa_erase_irq(struct xarray *xa, unsigned long index)
 }
 
 /**
- * xa_cmpxchg() - Conditionally replace an entry in the XArray.
- * @xa: XArray.
- * @index: Index into array.
- * @old: Old value to test against.
- * @entry: New value to place in array.
- * @gfp: Memory allocation flags.
+ * xa_cmpxchg() - Swap in an entry if the expected one is there.
+ * @xa: The array.
+ * @index: The index to work on.
+ * @old: The entry expected at @index.
+ * @entry: The entry to swap in.
+ * @gfp: How to allocate a node if one is needed.
  *
  * Stores @entry at @index only if the entry there is @old.  A reserved
  * index holds a zero entry: it does not match an @old of %NULL (so
  * xa_reserve() of a reserved index changes nothing), and it is returned
  * as %NULL.
  *
- * Context: Any context.  Takes and releases the xa_lock.  May sleep
- * if the @gfp flags permit.
- * Return: The old value at this index or xa_err() if an error happened.
+ * Context: Any context; takes the xa_lock itself.  Sleeps only if @gfp
+ * allows blocking.
+ * Return: What @index held (swapped or not), or an xa_err() value.
  */
 static inline void *xa_cmpxchg(struct xarray *xa, unsigned long index,
 			void *old, void *entry, gfp_t gfp)
@@ -668,18 +666,18 @@ static inline void *xa_cmpxchg(struct xarray *xa, unsigned long index,
 }
 
 /**
- * xa_cmpxchg_bh() - Conditionally replace an entry in the XArray.
- * @xa: XArray.
- * @index: Index into array.
- * @old: Old value to test against.
- * @entry: New value to place in array.
- * @gfp: Memory allocation flags.
+ * xa_cmpxchg_bh() - xa_cmpxchg() with softirqs disabled.
+ * @xa: The array.
+ * @index: The index to work on.
+ * @old: The entry expected at @index.
+ * @entry: The entry to swap in.
+ * @gfp: How to allocate a node if one is needed.
  *
  * As xa_cmpxchg(), taking the xa_lock with softirqs disabled.
  *
- * Context: Any context.  Takes and releases the xa_lock while
- * disabling softirqs.  May sleep if the @gfp flags permit.
- * Return: The old value at this index or xa_err() if an error happened.
+ * Context: Any context; takes the xa_lock itself with softirqs off.
+ * Sleeps only if @gfp allows blocking.
+ * Return: What @index held (swapped or not), or an xa_err() value.
  */
 static inline void *xa_cmpxchg_bh(struct xarray *xa, unsigned long index,
 			void *old, void *entry, gfp_t gfp)
@@ -688,18 +686,18 @@ static inline void *xa_cmpxchg_bh(struct xarray *xa, unsigned long index,
 }
 
 /**
- * xa_cmpxchg_irq() - Conditionally replace an entry in the XArray.
- * @xa: XArray.
- * @index: Index into array.
- * @old: Old value to test against.
- * @entry: New value to place in array.
- * @gfp: Memory allocation flags.
+ * xa_cmpxchg_irq() - xa_cmpxchg() with interrupts disabled.
+ * @xa: The array.
+ * @index: The index to work on.
+ * @old: The entry expected at @index.
+ * @entry: The entry to swap in.
+ * @gfp: How to allocate a node if one is needed.
  *
  * As xa_cmpxchg(), taking the xa_lock with interrupts disabled.
  *
- * Context: Process context.  Takes and releases the xa_lock while
- * disabling interrupts.  May sleep if the @gfp flags permit.
- * Return: The old value at this index or xa_err() if an error happened.
+ * Context: Process context; takes the xa_lock itself with interrupts
+ * off.  Sleeps only if @gfp allows blocking.
+ * Return: What @index held (swapped or not), or an xa_err() value.
  */
 static inline void *xa_cmpxchg_irq(struct xarray *xa, unsigned long index,
 			void *old, void *entry, gfp_t gfp)
@@ -708,20 +706,19 @@ static inline void *xa_cmpxchg_irq(struct xarray *xa, unsigned long index,
 }
 
 /**
- * xa_insert() - Store this entry in the XArray unless another entry is
- *			already present.
- * @xa: XArray.
- * @index: Index into array.
- * @entry: New entry.
- * @gfp: Memory allocation flags.
+ * xa_insert() - Put an entry at an index that holds nothing.
+ * @xa: The array.
+ * @index: The index to work on.
+ * @entry: The entry to store.
+ * @gfp: How to allocate a node if one is needed.
  *
  * Stores @entry at @index if nothing is there; a reserved index counts
  * as occupied.  Inserting %NULL reserves the index.
  *
- * Context: Any context.  Takes and releases the xa_lock.  May sleep if
- * the @gfp flags permit.
- * Return: 0 if the store succeeded.  -EBUSY if another entry was present.
- * -ENOMEM if memory could not be allocated.
+ * Context: Any context; takes the xa_lock itself.  Sleeps only if @gfp
+ * allows blocking.
+ * Return: 0 once stored; -EBUSY if @index was occupied (reserved counts);
+ * -ENOMEM when a node could not be had; -EINVAL for an internal @entry.
  */
 static inline int __must_check xa_insert(struct xarray *xa,
 		unsigned long index, void *entry, gfp_t gfp)
@@ -730,19 +727,18 @@ static inline int __must_check xa_insert(struct xarray *xa,
 }
 
 /**
- * xa_insert_bh() - Store this entry in the XArray unless another entry is
- *			already present.
- * @xa: XArray.
- * @index: Index into array.
- * @entry: New entry.
- * @gfp: Memory allocation flags.
+ * xa_insert_bh() - xa_insert() with softirqs disabled.
+ * @xa: The array.
+ * @index: The index to work on.
+ * @entry: The entry to store.
+ * @gfp: How to allocate a node if one is needed.
  *
  * As xa_insert(), taking the xa_lock with softirqs disabled.
  *
- * Context: Any context.  Takes and releases the xa_lock while
- * disabling softirqs.  May sleep if the @gfp flags permit.
- * Return: 0 if the store succeeded.  -EBUSY if another entry was present.
- * -ENOMEM if memory could not be allocated.
+ * Context: Any context; takes the xa_lock itself with softirqs off.
+ * Sleeps only if @gfp allows blocking.
+ * Return: 0 once stored; -EBUSY if @index was occupied (reserved counts);
+ * -ENOMEM when a node could not be had; -EINVAL for an internal @entry.
  */
 static inline int __must_check xa_insert_bh(struct xarray *xa,
 		unsigned long index, void *entry, gfp_t gfp)
@@ -751,19 +747,18 @@ static inline int __must_check xa_insert_bh(struct xarray *xa,
 }
 
 /**
- * xa_insert_irq() - Store this entry in the XArray unless another entry is
- *			already present.
- * @xa: XArray.
- * @index: Index into array.
- * @entry: New entry.
- * @gfp: Memory allocation flags.
+ * xa_insert_irq() - xa_insert() with interrupts disabled.
+ * @xa: The array.
+ * @index: The index to work on.
+ * @entry: The entry to store.
+ * @gfp: How to allocate a node if one is needed.
  *
  * As xa_insert(), taking the xa_lock with interrupts disabled.
  *
- * Context: Process context.  Takes and releases the xa_lock while
- * disabling interrupts.  May sleep if the @gfp flags permit.
- * Return: 0 if the store succeeded.  -EBUSY if another entry was present.
- * -ENOMEM if memory could not be allocated.
+ * Context: Process context; takes the xa_lock itself with interrupts
+ * off.  Sleeps only if @gfp allows blocking.
+ * Return: 0 once stored; -EBUSY if @index was occupied (reserved counts);
+ * -ENOMEM when a node could not be had; -EINVAL for an internal @entry.
  */
 static inline int __must_check xa_insert_irq(struct xarray *xa,
 		unsigned long index, void *entry, gfp_t gfp)
@@ -772,21 +767,21 @@ static inline int __must_check xa_insert_irq(struct xarray *xa,
 }
 
 /**
- * xa_alloc() - Find somewhere to store this entry in the XArray.
- * @xa: XArray.
- * @id: Pointer to ID.
- * @entry: New entry.
- * @limit: Range of ID to allocate.
- * @gfp: Memory allocation flags.
+ * xa_alloc() - Store an entry at the lowest free ID.
+ * @xa: The array.
+ * @id: Receives the ID handed out.
+ * @entry: The entry to store.
+ * @limit: Lowest and highest ID allowed.
+ * @gfp: How to allocate a node if one is needed.
  *
  * Stores @entry at the lowest free index within @limit and writes that
  * index to @id.  The array must have been initialised with
  * XA_FLAGS_ALLOC or XA_FLAGS_ALLOC1.  @id is unchanged on failure.
  *
- * Context: Any context.  Takes and releases the xa_lock.  May sleep if
- * the @gfp flags permit.
- * Return: 0 on success, -ENOMEM if memory could not be allocated or
- * -EBUSY if there are no free entries in @limit.
+ * Context: Any context; takes the xa_lock itself.  Sleeps only if @gfp
+ * allows blocking.
+ * Return: 0 with *@id set; -EBUSY when every ID in @limit is taken;
+ * -ENOMEM when a node could not be had.
  */
 static inline __must_check int xa_alloc(struct xarray *xa, u32 *id,
 		void *entry, struct xa_limit limit, gfp_t gfp)
@@ -795,19 +790,19 @@ static inline __must_check int xa_alloc(struct xarray *xa, u32 *id,
 }
 
 /**
- * xa_alloc_bh() - Find somewhere to store this entry in the XArray.
- * @xa: XArray.
- * @id: Pointer to ID.
- * @entry: New entry.
- * @limit: Range of ID to allocate.
- * @gfp: Memory allocation flags.
+ * xa_alloc_bh() - xa_alloc() with softirqs disabled.
+ * @xa: The array.
+ * @id: Receives the ID handed out.
+ * @entry: The entry to store.
+ * @limit: Lowest and highest ID allowed.
+ * @gfp: How to allocate a node if one is needed.
  *
  * As xa_alloc(), taking the xa_lock with softirqs disabled.
  *
- * Context: Any context.  Takes and releases the xa_lock while
- * disabling softirqs.  May sleep if the @gfp flags permit.
- * Return: 0 on success, -ENOMEM if memory could not be allocated or
- * -EBUSY if there are no free entries in @limit.
+ * Context: Any context; takes the xa_lock itself with softirqs off.
+ * Sleeps only if @gfp allows blocking.
+ * Return: 0 with *@id set; -EBUSY when every ID in @limit is taken;
+ * -ENOMEM when a node could not be had.
  */
 static inline int __must_check xa_alloc_bh(struct xarray *xa, u32 *id,
 		void *entry, struct xa_limit limit, gfp_t gfp)
@@ -816,19 +811,19 @@ static inline int __must_check xa_alloc_bh(struct xarray *xa, u32 *id,
 }
 
 /**
- * xa_alloc_irq() - Find somewhere to store this entry in the XArray.
- * @xa: XArray.
- * @id: Pointer to ID.
- * @entry: New entry.
- * @limit: Range of ID to allocate.
- * @gfp: Memory allocation flags.
+ * xa_alloc_irq() - xa_alloc() with interrupts disabled.
+ * @xa: The array.
+ * @id: Receives the ID handed out.
+ * @entry: The entry to store.
+ * @limit: Lowest and highest ID allowed.
+ * @gfp: How to allocate a node if one is needed.
  *
  * As xa_alloc(), taking the xa_lock with interrupts disabled.
  *
- * Context: Process context.  Takes and releases the xa_lock while
- * disabling interrupts.  May sleep if the @gfp flags permit.
- * Return: 0 on success, -ENOMEM if memory could not be allocated or
- * -EBUSY if there are no free entries in @limit.
+ * Context: Process context; takes the xa_lock itself with interrupts
+ * off.  Sleeps only if @gfp allows blocking.
+ * Return: 0 with *@id set; -EBUSY when every ID in @limit is taken;
+ * -ENOMEM when a node could not be had.
  */
 static inline int __must_check xa_alloc_irq(struct xarray *xa, u32 *id,
 		void *entry, struct xa_limit limit, gfp_t gfp)
@@ -837,22 +832,22 @@ static inline int __must_check xa_alloc_irq(struct xarray *xa, u32 *id,
 }
 
 /**
- * xa_alloc_cyclic() - Find somewhere to store this entry in the XArray.
- * @xa: XArray.
- * @id: Pointer to ID.
- * @entry: New entry.
- * @limit: Range of allocated ID.
- * @next: Pointer to next ID to allocate.
- * @gfp: Memory allocation flags.
+ * xa_alloc_cyclic() - Store an entry at the next free ID in turn.
+ * @xa: The array.
+ * @id: Receives the ID handed out.
+ * @entry: The entry to store.
+ * @limit: Lowest and highest ID allowed.
+ * @next: Where the search starts; left one past the ID handed out.
+ * @gfp: How to allocate a node if one is needed.
  *
  * As xa_alloc(), but the search starts at *@next and wraps around to
  * the bottom of @limit; *@next is left one past the ID handed out.
  *
- * Context: Any context.  Takes and releases the xa_lock.  May sleep if
- * the @gfp flags permit.
- * Return: 0 if the allocation succeeded without wrapping.  1 if the
- * allocation succeeded after wrapping, -ENOMEM if memory could not be
- * allocated or -EBUSY if there are no free entries in @limit.
+ * Context: Any context; takes the xa_lock itself.  Sleeps only if @gfp
+ * allows blocking.
+ * Return: 0 when a free ID turned up before the end of @limit, 1 when
+ * the search had to wrap round to the bottom to find one, -EBUSY when
+ * every ID in @limit is taken, -ENOMEM when a node could not be had.
  */
 static inline int xa_alloc_cyclic(struct xarray *xa, u32 *id, void *entry,
 		struct xa_limit limit, u32 *next, gfp_t gfp)
@@ -861,21 +856,21 @@ static inline int xa_alloc_cyclic(struct xarray *xa, u32 *id, void *entry,
 }
 
 /**
- * xa_alloc_cyclic_bh() - Find somewhere to store this entry in the XArray.
- * @xa: XArray.
- * @id: Pointer to ID.
- * @entry: New entry.
- * @limit: Range of allocated ID.
- * @next: Pointer to next ID to allocate.
- * @gfp: Memory allocation flags.
+ * xa_alloc_cyclic_bh() - xa_alloc_cyclic() with softirqs disabled.
+ * @xa: The array.
+ * @id: Receives the ID handed out.
+ * @entry: The entry to store.
+ * @limit: Lowest and highest ID allowed.
+ * @next: Where the search starts; left one past the ID handed out.
+ * @gfp: How to allocate a node if one is needed.
  *
  * As xa_alloc_cyclic(), taking the xa_lock with softirqs disabled.
  *
- * Context: Any context.  Takes and releases the xa_lock while
- * disabling softirqs.  May sleep if the @gfp flags permit.
- * Return: 0 if the allocation succeeded without wrapping.  1 if the
- * allocation succeeded after wrapping, -ENOMEM if memory could not be
- * allocated or -EBUSY if there are no free entries in @limit.
+ * Context: Any context; takes the xa_lock itself with softirqs off.
+ * Sleeps only if @gfp allows blocking.
+ * Return: 0 when a free ID turned up before the end of @limit, 1 when
+ * the search had to wrap round to the bottom to find one, -EBUSY when
+ * every ID in @limit is taken, -ENOMEM when a node could not be had.
  */
 static inline int xa_alloc_cyclic_bh(struct xarray *xa, u32 *id, void *entry,
 		struct xa_limit limit, u32 *next, gfp_t gfp)
@@ -884,21 +879,21 @@ static inline int xa_alloc_cyclic_bh(struct xarray *xa, u32 *id, void *entry,
 }
 
 /**
- * xa_alloc_cyclic_irq() - Find somewhere to store this entry in the XArray.
- * @xa: XArray.
- * @id: Pointer to ID.
- * @entry: New entry.
- * @limit: Range of allocated ID.
- * @next: Pointer to next ID to allocate.
- * @gfp: Memory allocation flags.
+ * xa_alloc_cyclic_irq() - xa_alloc_cyclic() with interrupts disabled.
+ * @xa: The array.
+ * @id: Receives the ID handed out.
+ * @entry: The entry to store.
+ * @limit: Lowest and highest ID allowed.
+ * @next: Where the search starts; left one past the ID handed out.
+ * @gfp: How to allocate a node if one is needed.
  *
  * As xa_alloc_cyclic(), taking the xa_lock with interrupts disabled.
  *
- * Context: Process context.  Takes and releases the xa_lock while
- * disabling interrupts.  May sleep if the @gfp flags permit.
- * Return: 0 if the allocation succeeded without wrapping.  1 if the
- * allocation succeeded after wrapping, -ENOMEM if memory could not be
- * allocated or -EBUSY if there are no free entries in @limit.
+ * Context: Process context; takes the xa_lock itself with interrupts
+ * off.  Sleeps only if @gfp allows blocking.
+ * Return: 0 when a free ID turned up before the end of @limit, 1 when
+ * the search had to wrap round to the bottom to find one, -EBUSY when
+ * every ID in @limit is taken, -ENOMEM when a node could not be had.
  */
 static inline int xa_alloc_cyclic_irq(struct xarray *xa, u32 *id, void *entry,
 		struct xa_limit limit, u32 *next, gfp_t gfp)
@@ -907,19 +902,19 @@ static inline int xa_alloc_cyclic_irq(struct xarray *xa, u32 *id, void *entry,
 }
 
 /**
- * xa_reserve() - Reserve this index in the XArray.
- * @xa: XArray.
- * @index: Index into array.
- * @gfp: Memory allocation flags.
+ * xa_reserve() - Allocate room at an index ahead of a store.
+ * @xa: The array.
+ * @index: The index to work on.
+ * @gfp: How to allocate a node if one is needed.
  *
  * Makes sure the memory to store at @index exists, so that a later
  * store there under a spinlock need not allocate.  Until then the index
  * reads as %NULL, but xa_insert() and xa_alloc() treat it as in use.
  * Nothing happens if an entry is already present.
  *
- * Context: Any context.  Takes and releases the xa_lock.
- * May sleep if the @gfp flags permit.
- * Return: 0 if the reservation succeeded or -ENOMEM if it failed.
+ * Context: Any context; takes the xa_lock itself.  Sleeps only if @gfp
+ * allows blocking.
+ * Return: 0 once the room exists, or -ENOMEM.
  */
 static inline __must_check
 int xa_reserve(struct xarray *xa, unsigned long index, gfp_t gfp)
@@ -928,16 +923,15 @@ int xa_reserve(struct xarray *xa, unsigned long index, gfp_t gfp)
 }
 
 /**
- * xa_reserve_bh() - Reserve this index in the XArray.
- * @xa: XArray.
- * @index: Index into array.
- * @gfp: Memory allocation flags.
+ * xa_reserve_bh() - xa_reserve() with softirqs disabled.
+ * @xa: The array.
+ * @index: The index to work on.
+ * @gfp: How to allocate a node if one is needed.
  *
  * As xa_reserve(), taking the xa_lock with softirqs disabled.
  *
- * Context: Any context.  Takes and releases the xa_lock while
- * disabling softirqs.
- * Return: 0 if the reservation succeeded or -ENOMEM if it failed.
+ * Context: Any context; takes the xa_lock itself with softirqs off.
+ * Return: 0 once the room exists, or -ENOMEM.
  */
 static inline __must_check
 int xa_reserve_bh(struct xarray *xa, unsigned long index, gfp_t gfp)
@@ -946,16 +940,16 @@ int xa_reserve_bh(struct xarray *xa, unsigned long index, gfp_t gfp)
 }
 
 /**
- * xa_reserve_irq() - Reserve this index in the XArray.
- * @xa: XArray.
- * @index: Index into array.
- * @gfp: Memory allocation flags.
+ * xa_reserve_irq() - xa_reserve() with interrupts disabled.
+ * @xa: The array.
+ * @index: The index to work on.
+ * @gfp: How to allocate a node if one is needed.
  *
  * As xa_reserve(), taking the xa_lock with interrupts disabled.
  *
- * Context: Process context.  Takes and releases the xa_lock while
- * disabling interrupts.
- * Return: 0 if the reservation succeeded or -ENOMEM if it failed.
+ * Context: Process context; takes the xa_lock itself with interrupts
+ * off.
+ * Return: 0 once the room exists, or -ENOMEM.
  */
 static inline __must_check
 int xa_reserve_irq(struct xarray *xa, unsigned long index, gfp_t gfp)
@@ -964,14 +958,14 @@ int xa_reserve_irq(struct xarray *xa, unsigned long index, gfp_t gfp)
 }
 
 /**
- * xa_release() - Release a reserved entry.
- * @xa: XArray.
- * @index: Index of entry.
+ * xa_release() - Give back an index xa_reserve() kept.
+ * @xa: The array.
+ * @index: The index to work on.
  *
  * Undoes xa_reserve(); an index that has since been stored to is left
  * alone.
  *
- * Context: Any context.  Takes and releases the xa_lock.
+ * Context: Any context; takes the xa_lock itself.
  */
 static inline void xa_release(struct xarray *xa, unsigned long index)
 {
@@ -998,15 +992,15 @@ static inline void xa_release(struct xarray *xa, unsigned long index)
  * slots of value entries.  @tags is the radix tree's name for @marks.
  */
 struct xa_node {
-	unsigned char	shift;		/* Bits remaining in each slot */
-	unsigned char	offset;		/* Slot offset in parent */
-	unsigned char	count;		/* Total entry count */
-	unsigned char	nr_values;	/* Value entry count */
-	struct xa_node __rcu *parent;	/* NULL at top of tree */
-	struct xarray	*array;		/* The array we belong to */
+	unsigned char	shift;		/* A slot covers 2^shift indices */
+	unsigned char	offset;		/* Our slot in the parent */
+	unsigned char	count;		/* Non-empty slots */
+	unsigned char	nr_values;	/* Slots with value entries */
+	struct xa_node __rcu *parent;	/* NULL for the root */
+	struct xarray	*array;		/* Owning XArray */
 	union {
-		struct list_head private_list;	/* For tree user */
-		struct rcu_head	rcu_head;	/* Used when freeing node */
+		struct list_head private_list;	/* The array's user's */
+		struct rcu_head	rcu_head;	/* Deferred free */
 	};
 	void __rcu	*slots[XA_CHUNK_SIZE];
 	union {
@@ -1038,21 +1032,21 @@ void xa_dump_dot(const struct xarray *xa);
 #define XA_NODE_BUG_ON(node, x)	do { } while (0)
 #endif
 
-/* Private */
+/* Internal to the XArray */
 static inline void *xa_head(const struct xarray *xa)
 {
 	return rcu_dereference_check(xa->xa_head,
 					lockdep_is_held(&xa->xa_lock));
 }
 
-/* Private */
+/* Internal to the XArray */
 static inline void *xa_head_locked(const struct xarray *xa)
 {
 	return rcu_dereference_protected(xa->xa_head,
 					lockdep_is_held(&xa->xa_lock));
 }
 
-/* Private */
+/* Internal to the XArray */
 static inline void *xa_entry(const struct xarray *xa,
 				const struct xa_node *node, unsigned int offset)
 {
@@ -1061,7 +1055,7 @@ static inline void *xa_entry(const struct xarray *xa,
 					lockdep_is_held(&xa->xa_lock));
 }
 
-/* Private */
+/* Internal to the XArray */
 static inline void *xa_entry_locked(const struct xarray *xa,
 				const struct xa_node *node, unsigned int offset)
 {
@@ -1070,7 +1064,7 @@ static inline void *xa_entry_locked(const struct xarray *xa,
 					lockdep_is_held(&xa->xa_lock));
 }
 
-/* Private */
+/* Internal to the XArray */
 static inline struct xa_node *xa_parent(const struct xarray *xa,
 					const struct xa_node *node)
 {
@@ -1078,7 +1072,7 @@ static inline struct xa_node *xa_parent(const struct xarray *xa,
 					lockdep_is_held(&xa->xa_lock));
 }
 
-/* Private */
+/* Internal to the XArray */
 static inline struct xa_node *xa_parent_locked(const struct xarray *xa,
 					const struct xa_node *node)
 {
@@ -1086,41 +1080,41 @@ static inline struct xa_node *xa_parent_locked(const struct xarray *xa,
 					lockdep_is_held(&xa->xa_lock));
 }
 
-/* Private */
+/* Internal to the XArray */
 static inline void *xa_mk_node(const struct xa_node *node)
 {
 	return (void *)((unsigned long)node | 2);
 }
 
-/* Private */
+/* Internal to the XArray */
 static inline struct xa_node *xa_to_node(const void *entry)
 {
 	return (struct xa_node *)((unsigned long)entry - 2);
 }
 
-/* Private */
+/* Internal to the XArray */
 static inline bool xa_is_node(const void *entry)
 {
 	return xa_is_internal(entry) && (unsigned long)entry > 4096;
 }
 
-/* Private */
+/* Internal to the XArray */
 static inline void *xa_mk_sibling(unsigned int offset)
 {
 	return xa_mk_internal(offset);
 }
 
-/* Private */
+/* Internal to the XArray */
 static inline unsigned long xa_to_sibling(const void *entry)
 {
 	return xa_to_internal(entry);
 }
 
 /**
- * xa_is_sibling() - Is the entry a sibling entry?
- * @entry: Entry retrieved from the XArray
+ * xa_is_sibling() - Test for a pointer to a multi-index entry's head slot.
+ * @entry: An entry read from an array.
  *
- * Return: %true if the entry is a sibling entry.
+ * Return: %true for a sibling entry.
  */
 static inline bool xa_is_sibling(const void *entry)
 {
@@ -1131,10 +1125,10 @@ static inline bool xa_is_sibling(const void *entry)
 #define XA_RETRY_ENTRY		xa_mk_internal(256)
 
 /**
- * xa_is_retry() - Is the entry a retry entry?
- * @entry: Entry retrieved from the XArray
+ * xa_is_retry() - Test for the entry that tells a reader to walk again.
+ * @entry: An entry read from an array.
  *
- * Return: %true if the entry is a retry entry.
+ * Return: %true for a retry entry.
  */
 static inline bool xa_is_retry(const void *entry)
 {
@@ -1142,10 +1136,10 @@ static inline bool xa_is_retry(const void *entry)
 }
 
 /**
- * xa_is_advanced() - Is the entry only permitted for the advanced API?
- * @entry: Entry to be stored in the XArray.
+ * xa_is_advanced() - Test for an entry the normal API refuses to store.
+ * @entry: The entry about to be stored.
  *
- * Return: %true if the entry cannot be stored by the normal API.
+ * Return: %true for an internal entry other than a zero entry.
  */
 static inline bool xa_is_advanced(const void *entry)
 {
@@ -1153,8 +1147,8 @@ static inline bool xa_is_advanced(const void *entry)
 }
 
 /**
- * typedef xa_update_node_t - A callback function from the XArray.
- * @node: The node which is being processed
+ * typedef xa_update_node_t - Hook run when a node's counts change.
+ * @node: The node that changed.
  *
  * Called by the XArray whenever it changes the count or nr_values of a
  * node, and just before it frees one; the page cache uses it to keep its
@@ -1182,7 +1176,7 @@ struct xa_state {
 	unsigned char xa_shift;
 	unsigned char xa_sibs;
 	unsigned char xa_offset;
-	unsigned char xa_pad;		/* Helps gcc generate better code */
+	unsigned char xa_pad;		/* Unused; fills the hole */
 	struct xa_node *xa_node;
 	struct xa_node *xa_alloc;
 	xa_update_node_t xa_update;
@@ -1211,22 +1205,22 @@ struct xa_state {
 }
 
 /**
- * XA_STATE() - Declare an XArray operation state.
- * @name: Name of this operation state (usually xas).
- * @array: Array to operate on.
- * @index: Initial index of interest.
+ * XA_STATE() - Put a cursor for one index on the stack.
+ * @name: Identifier for the cursor, often xas.
+ * @array: The XArray the cursor walks.
+ * @index: The index the cursor starts at.
  *
- * Declare and initialise an xa_state on the stack.
+ * The cursor starts in the restart state, so its first use walks from the head.
  */
 #define XA_STATE(name, array, index)				\
 	struct xa_state name = __XA_STATE(array, index, 0, 0)
 
 /**
- * XA_STATE_ORDER() - Declare an XArray operation state.
- * @name: Name of this operation state (usually xas).
- * @array: Array to operate on.
- * @index: Initial index of interest.
- * @order: Order of entry.
+ * XA_STATE_ORDER() - Put a cursor for an aligned range on the stack.
+ * @name: Identifier for the cursor, often xas.
+ * @array: The XArray the cursor walks.
+ * @index: The index the cursor starts at.
+ * @order: The range is 2^@order indices long.
  *
  * As XA_STATE(), for an operation on the 2^@order indices that contain
  * @index.
@@ -1251,10 +1245,10 @@ struct xa_state {
 				xa_unlock_irqrestore((xas)->xa, flags)
 
 /**
- * xas_error() - Return an errno stored in the xa_state.
- * @xas: XArray operation state.
+ * xas_error() - The errno a cursor is holding, if any.
+ * @xas: The cursor.
  *
- * Return: 0 if no error has been noted.  A negative errno if one has.
+ * Return: The negative errno, or 0 for a cursor without an error.
  */
 static inline int xas_error(const struct xa_state *xas)
 {
@@ -1262,13 +1256,13 @@ static inline int xas_error(const struct xa_state *xas)
 }
 
 /**
- * xas_set_err() - Note an error in the xa_state.
- * @xas: XArray operation state.
- * @err: Negative error number.
+ * xas_set_err() - Put a cursor into an error state.
+ * @xas: The cursor.
+ * @err: A negative errno.
  *
- * Only call this function with a negative @err; zero or positive errors
- * will probably not behave the way you think they should.  If you want
- * to clear the error from an xa_state, use xas_reset().
+ * @err must be below zero: the cursor keeps errors as negative numbers
+ * and tells them from node pointers by that.  xas_reset() is the way to
+ * forget an error.
  */
 static inline void xas_set_err(struct xa_state *xas, long err)
 {
@@ -1276,10 +1270,10 @@ static inline void xas_set_err(struct xa_state *xas, long err)
 }
 
 /**
- * xas_invalid() - Is the xas in a retry or error state?
- * @xas: XArray operation state.
+ * xas_invalid() - Test for a cursor that is in an error or restart state.
+ * @xas: The cursor.
  *
- * Return: %true if the xas cannot be used for operations.
+ * Return: %true if the cursor is in an error or restart state.
  */
 static inline bool xas_invalid(const struct xa_state *xas)
 {
@@ -1287,10 +1281,10 @@ static inline bool xas_invalid(const struct xa_state *xas)
 }
 
 /**
- * xas_valid() - Is the xas a valid cursor into the array?
- * @xas: XArray operation state.
+ * xas_valid() - Test for a cursor that is usable as it stands.
+ * @xas: The cursor.
  *
- * Return: %true if the xas can be used for operations.
+ * Return: %true unless the cursor is in an error or restart state.
  */
 static inline bool xas_valid(const struct xa_state *xas)
 {
@@ -1298,43 +1292,43 @@ static inline bool xas_valid(const struct xa_state *xas)
 }
 
 /**
- * xas_is_node() - Does the xas point to a node?
- * @xas: XArray operation state.
+ * xas_is_node() - Test for a cursor that is inside a real node.
+ * @xas: The cursor.
  *
- * Return: %true if the xas currently references a node.
+ * Return: %true if the cursor's node is a real node, not a state.
  */
 static inline bool xas_is_node(const struct xa_state *xas)
 {
 	return xas_valid(xas) && xas->xa_node;
 }
 
-/* True if the pointer is something other than a node */
+/* Is @node one of the cursor states rather than a real node? */
 static inline bool xas_not_node(struct xa_node *node)
 {
 	return ((unsigned long)node & 3) || !node;
 }
 
-/* True if the node represents RESTART or an error */
+/* Is the cursor restarting or holding an error? */
 static inline bool xas_frozen(struct xa_node *node)
 {
 	return (unsigned long)node & 2;
 }
 
-/* True if the node represents head-of-tree, RESTART or BOUNDS */
+/* Is the cursor at the head, restarting, or out of bounds? */
 static inline bool xas_top(struct xa_node *node)
 {
 	return node <= XAS_RESTART;
 }
 
 /**
- * xas_reset() - Reset an XArray operation state.
- * @xas: XArray operation state.
+ * xas_reset() - Send a cursor back to the head on its next walk.
+ * @xas: The cursor.
  *
  * Makes the next operation walk from the top of the tree again; it also
  * clears any error.  Needed after the array may have changed while the
  * cursor was not protected by a lock or RCU.
  *
- * Context: Any context.
+ * Context: Any context; no lock needed.
  */
 static inline void xas_reset(struct xa_state *xas)
 {
@@ -1342,15 +1336,15 @@ static inline void xas_reset(struct xa_state *xas)
 }
 
 /**
- * xas_retry() - Retry the operation if appropriate.
- * @xas: XArray operation state.
- * @entry: Entry from xarray.
+ * xas_retry() - Handle the entries a walk must not return.
+ * @xas: The cursor.
+ * @entry: What the last step of the walk returned.
  *
  * A retry entry means the cursor saw the tree change under it; the
  * cursor is reset so the walk starts again.  Zero entries are skipped
  * too, as the normal API does not return them.
  *
- * Context: Any context.
+ * Context: Any context; no lock needed.
  * Return: %true if the operation needs to be retried.
  */
 static inline bool xas_retry(struct xa_state *xas, const void *entry)
@@ -1409,17 +1403,17 @@ static inline void xas_split_alloc(struct xa_state *xas, void *entry,
 #endif
 
 /**
- * xas_reload() - Refetch an entry from the xarray.
- * @xas: XArray operation state.
+ * xas_reload() - Read the cursor's slot again.
+ * @xas: The cursor.
  *
  * Re-reads the slot the cursor is on, without walking the tree, for
  * callers that took a reference on the entry and must check it is still
  * there.  A multi-index entry is returned whichever of its slots the
  * cursor is on.
  *
- * Context: Any context.  The caller should hold the xa_lock or the RCU
- * lock, and the cursor must be valid.
- * Return: The entry at this location in the xarray.
+ * Context: Any context; the caller holds the xa_lock or the RCU read
+ * lock, and the cursor is valid.
+ * Return: What the slot holds now.
  */
 static inline void *xas_reload(struct xa_state *xas)
 {
@@ -1436,13 +1430,13 @@ static inline void *xas_reload(struct xa_state *xas)
 }
 
 /**
- * xas_set() - Set up XArray operation state for a different index.
- * @xas: XArray operation state.
- * @index: New index into the XArray.
+ * xas_set() - Move a cursor to another index.
+ * @xas: The cursor.
+ * @index: Where the cursor goes.
  *
- * Move the operation state to refer to a different index.  This will
- * have the effect of starting a walk from the top; see xas_next()
- * to move to an adjacent index.
+ * Points the cursor at @index and resets it, so the next operation walks
+ * down from the head; xas_next() and xas_prev() are cheaper for a
+ * neighbouring index.
  */
 static inline void xas_set(struct xa_state *xas, unsigned long index)
 {
@@ -1451,9 +1445,9 @@ static inline void xas_set(struct xa_state *xas, unsigned long index)
 }
 
 /**
- * xas_advance() - Skip over sibling entries.
- * @xas: XArray operation state.
- * @index: Index of last sibling entry.
+ * xas_advance() - Move a cursor to the last slot of the entry it is on.
+ * @xas: The cursor.
+ * @index: Last index the entry covers.
  *
  * Moves the cursor to @index, which must be in the node it is in (the
  * last index of the multi-index entry it is on), so the next xas_next()
@@ -1468,10 +1462,10 @@ static inline void xas_advance(struct xa_state *xas, unsigned long index)
 }
 
 /**
- * xas_set_order() - Set up XArray operation state for a multislot entry.
- * @xas: XArray operation state.
- * @index: Target of the operation.
- * @order: Entry occupies 2^@order indices.
+ * xas_set_order() - Aim a cursor at an aligned range of indices.
+ * @xas: The cursor.
+ * @index: Any index inside the range.
+ * @order: The range is 2^@order indices long.
  */
 static inline void xas_set_order(struct xa_state *xas, unsigned long index,
 					unsigned int order)
@@ -1488,9 +1482,9 @@ static inline void xas_set_order(struct xa_state *xas, unsigned long index,
 }
 
 /**
- * xas_set_update() - Set up XArray operation state for a callback.
- * @xas: XArray operation state.
- * @update: Function to call when updating a node.
+ * xas_set_update() - Give a cursor a hook for node count changes.
+ * @xas: The cursor.
+ * @update: Hook run for each node whose counts change.
  *
  * The XArray calls @update whenever it changes a node's counts; only
  * the page cache needs this.
@@ -1507,15 +1501,15 @@ static inline void xas_set_lru(struct xa_state *xas, struct list_lru *lru)
 }
 
 /**
- * xas_next_entry() - Advance iterator to next present entry.
- * @xas: XArray operation state.
- * @max: Highest index to return.
+ * xas_next_entry() - Step a walk on to the next present entry.
+ * @xas: The cursor.
+ * @max: Look no further than this index.
  *
  * The fast path of xas_find() for a cursor already in a leaf node: it
  * steps along the node's slots while they hold ordinary entries and
  * calls xas_find() for anything harder.
  *
- * Return: The next present entry after the one currently referred to by @xas.
+ * Return: The next present entry up to @max, or %NULL.
  */
 static inline void *xas_next_entry(struct xa_state *xas, unsigned long max)
 {
@@ -1561,14 +1555,14 @@ static inline unsigned int xas_find_chunk(struct xa_state *xas, bool advance,
 }
 
 /**
- * xas_next_marked() - Advance iterator to next marked entry.
- * @xas: XArray operation state.
- * @max: Highest index to return.
- * @mark: Mark to search for.
+ * xas_next_marked() - Step a walk on to the next entry with a mark.
+ * @xas: The cursor.
+ * @max: Look no further than this index.
+ * @mark: The mark an entry must have.
  *
  * The fast path of xas_find_marked() for a cursor in a leaf node.
  *
- * Return: The next marked entry after the one currently referred to by @xas.
+ * Return: The next entry with @mark up to @max, or %NULL.
  */
 static inline void *xas_next_marked(struct xa_state *xas, unsigned long max,
 								xa_mark_t mark)
@@ -1599,10 +1593,10 @@ enum {
 };
 
 /**
- * xas_for_each() - Iterate over a range of an XArray.
- * @xas: XArray operation state.
- * @entry: Entry retrieved from the xarray.
- * @max: Maximum index to retrieve from array.
+ * xas_for_each() - Loop a cursor over the present entries up to a limit.
+ * @xas: The cursor.
+ * @entry: Loop variable for each entry.
+ * @max: Last index visited.
  *
  * Runs the loop body for each present entry from the cursor to @max.
  * Entries may be deleted in the body.  Hold the RCU lock or the xa_lock;
@@ -1613,11 +1607,11 @@ enum {
 	     entry = xas_next_entry(xas, max))
 
 /**
- * xas_for_each_marked() - Iterate over a range of an XArray.
- * @xas: XArray operation state.
- * @entry: Entry retrieved from the xarray.
- * @max: Maximum index to retrieve from array.
- * @mark: Mark to search for.
+ * xas_for_each_marked() - Loop a cursor over marked entries up to a limit.
+ * @xas: The cursor.
+ * @entry: Loop variable for each entry.
+ * @max: Last index visited.
+ * @mark: The mark an entry must have.
  *
  * As xas_for_each(), for the entries that have @mark set.
  */
@@ -1626,9 +1620,9 @@ enum {
 	     entry = xas_next_marked(xas, max, mark))
 
 /**
- * xas_for_each_conflict() - Iterate over a range of an XArray.
- * @xas: XArray operation state.
- * @entry: Entry retrieved from the xarray.
+ * xas_for_each_conflict() - Loop over the entries a store would overlap.
+ * @xas: The cursor.
+ * @entry: Loop variable for each entry.
  *
  * Runs the loop body for each entry that overlaps the range the cursor
  * describes (its index, shift and sibs); hold the xa_lock.
@@ -1640,17 +1634,17 @@ void *__xas_next(struct xa_state *);
 void *__xas_prev(struct xa_state *);
 
 /**
- * xas_prev() - Move iterator to previous index.
- * @xas: XArray operation state.
+ * xas_prev() - Step the cursor down one index.
+ * @xas: The cursor.
  *
  * Moves the cursor down one index and returns what is there, present or
  * not; on an error state it does nothing.  Moving below index 0 leaves
  * the cursor at ULONG_MAX in the bounds state.
  *
- * Context: Any context.  The caller should hold the xa_lock or the RCU
+ * Context: Any context; the caller holds the xa_lock or the RCU read
  * lock.
- * Return: The entry at the new index.  This may be %NULL or an internal
- * entry.
+ * Return: Whatever the new index holds: an entry, %NULL, or an internal
+ * entry such as a retry entry.
  */
 static inline void *xas_prev(struct xa_state *xas)
 {
@@ -1665,17 +1659,17 @@ static inline void *xas_prev(struct xa_state *xas)
 }
 
 /**
- * xas_next() - Move state to next index.
- * @xas: XArray operation state.
+ * xas_next() - Step the cursor up one index.
+ * @xas: The cursor.
  *
  * Moves the cursor up one index and returns what is there, present or
  * not; on an error state it does nothing.  Moving past ULONG_MAX leaves
  * the cursor at 0 in the bounds state.
  *
- * Context: Any context.  The caller should hold the xa_lock or the RCU
+ * Context: Any context; the caller holds the xa_lock or the RCU read
  * lock.
- * Return: The entry at the new index.  This may be %NULL or an internal
- * entry.
+ * Return: Whatever the new index holds: an entry, %NULL, or an internal
+ * entry such as a retry entry.
  */
 static inline void *xas_next(struct xa_state *xas)
 {
