@@ -6,11 +6,11 @@
 #	failslab_start PROBABILITY TIMES
 #	failslab_run COMMAND...		run it failing; $FS_STATUS is its exit status
 #	failslab_stop			$FS_INJECTED: how many failures were injected
+. /lib/guest/debugfs.sh
 FS=/sys/kernel/debug/failslab
 
 failslab_start() {
-	grep -q " /sys/kernel/debug " /proc/mounts ||
-		mount -t debugfs debugfs /sys/kernel/debug
+	debugfs_mount
 	[ -d $FS ] || { echo "failslab: no $FS"; return 1; }
 	echo Y >$FS/cache-filter
 	echo Y >$FS/task-filter
