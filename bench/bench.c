@@ -55,6 +55,28 @@ unsigned long bench_xorshift(unsigned long *state)
 	return *state;
 }
 
+unsigned long bench_expected(enum workload w, const struct bench_input *in)
+{
+	unsigned long n = in->n;
+
+	switch (w) {
+	case W_LOAD_SEQ:
+	case W_LOAD_RANDOM:
+	case W_ITERATE:
+		return bench_passes(n) * n;
+	case W_ITERATE_MARKED:
+		return bench_passes(n / 16 + 1) * ((n + 15) / 16);
+	case W_STORE_SPARSE:
+		return in->sparse_n;
+	case W_STORE_RANGE:
+		return n / 64;
+	case W_RCU_READ:
+		return n < 4000000 ? 4000000 : n;
+	default:
+		return n;
+	}
+}
+
 static unsigned long rng = 0x2545f4914f6cdd1dUL;
 
 /*
@@ -110,7 +132,7 @@ static int run_impl(const struct bench_impl *impl,
 		if (!ops && seconds < 0) {
 			printf("NA %lu %s %s\n", in->n, workload_names[w],
 			       impl->name);
-		} else if (!ops) {
+		} else if (ops != bench_expected(w, in)) {
 			printf("WRONG %lu %s %s\n", in->n, workload_names[w],
 			       impl->name);
 			ok = 0;

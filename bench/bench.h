@@ -36,9 +36,10 @@ struct bench_input {
 /*
  * run() does workload @w on a structure that has just done the workloads
  * before @w in enum order (the setup they need, untimed, is run()'s own
- * business) and returns the operations it did, or 0 when the
- * implementation cannot do @w.  bytes() is the memory the structure uses
- * now, for bytes per entry.
+ * business) and returns how many of its operations gave the right
+ * result, which must be bench_expected(); it returns 0 without setting
+ * *@seconds when the implementation cannot do @w.  bytes() is the memory
+ * the structure uses now, for bytes per entry.
  */
 struct bench_impl {
 	const char *name;
@@ -55,6 +56,8 @@ extern const struct bench_impl bench_ours, bench_tree, bench_judy,
 double bench_now(void);
 /* How often a read-only workload repeats, so it does 1e6 operations. */
 unsigned long bench_passes(unsigned long n);
+/* How many operations workload @w does on @in, all of them right. */
+unsigned long bench_expected(enum workload w, const struct bench_input *in);
 /* One xorshift step of *@state, which must not be 0. */
 unsigned long bench_xorshift(unsigned long *state);
 
