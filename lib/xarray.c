@@ -2348,7 +2348,14 @@ void *xa_find_after(struct xarray *xa, unsigned long *indexp,
 		entry = xas_find_filtered(&xas, max, filter);
 		if (xas_invalid(&xas))
 			break;
-	} while (xas_past_head(&xas) || xas_retry(&xas, entry));
+		/*
+		 * A marked search that starts inside a multi-index entry
+		 * moves the cursor back to the entry's first index (6.1's
+		 * does too, and xa_for_each_marked() then never ends): an
+		 * entry that starts at or before *@indexp was seen already.
+		 */
+	} while (xas_past_head(&xas) || xas.xa_index <= *indexp ||
+		 xas_retry(&xas, entry));
 	rcu_read_unlock();
 
 	if (!entry)

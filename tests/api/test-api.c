@@ -291,6 +291,132 @@ static void store_range_covers_every_index(void)
 	xa_destroy(&xa);
 }
 
+/*
+ * xa_find_after() against a model, on an array of single, multi-index,
+ * value and reserved entries with some marked: for random (index, max)
+ * it must return the first entry that starts after index, no later than
+ * max, marked if asked; xa_for_each() must visit exactly the entries.
+ */
+#define MIX_ITEMS	3000
+
+struct mix_item {
+	unsigned long start;
+	unsigned int order;
+	bool reserved, marked;
+};
+
+static unsigned long mix_rng = 0x853c49e6748fea9bUL;
+
+static unsigned long mix_next(void)
+{
+	mix_rng ^= mix_rng << 13;
+	mix_rng ^= mix_rng >> 7;
+	mix_rng ^= mix_rng << 17;
+	return mix_rng;
+}
+
+static void *mix_entry(const struct mix_item *it)
+{
+	return it->start % 3 ? ptr(it->start) : xa_mk_value(it->start);
+}
+
+static unsigned int mix_fill(struct xarray *xa, struct mix_item *items)
+{
+	unsigned long pos = 0;
+	unsigned int n;
+
+	for (n = 0; n < MIX_ITEMS; n++) {
+		struct mix_item *it = &items[n];
+		unsigned long r = mix_next();
+
+		it->order = r % 10 == 0 ? 6 : r % 10 == 1 ? 2 : 0;
+		pos += r >> 60 ? (r >> 40) % 40 : (r >> 40) % 5000;
+		pos = (pos + (1UL << it->order) - 1) & ~((1UL << it->order) - 1);
+		it->start = pos;
+		it->reserved = r % 17 == 3;
+		it->marked = !it->reserved && r % 3 == 0;
+		pos += 1UL << it->order;
+		if (it->reserved) {
+			CHECK(xa_reserve(xa, it->start, GFP_KERNEL) == 0);
+		} else {
+			XA_STATE_ORDER(xas, xa, it->start, it->order);
+
+			do {
+				xas_lock(&xas);
+				xas_store(&xas, mix_entry(it));
+				xas_unlock(&xas);
+			} while (xas_nomem(&xas, GFP_KERNEL));
+			CHECK(!xas_error(&xas));
+			if (it->marked)
+				xa_set_mark(xa, it->start, XA_MARK_1);
+		}
+	}
+	return n;
+}
+
+/* The model's answer: the first item starting in (index, max]. */
+static const struct mix_item *mix_expect(const struct mix_item *items,
+					 unsigned int n, unsigned long index,
+					 unsigned long max, bool marked)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		const struct mix_item *it = &items[i];
+
+		if (it->start <= index || it->reserved ||
+		    (marked && !it->marked))
+			continue;
+		return it->start <= max ? it : NULL;
+	}
+	return NULL;
+}
+
+static void find_after_agrees_with_model_on_mixed_entries(void)
+{
+	static struct mix_item items[MIX_ITEMS];
+	DEFINE_XARRAY(xa);
+	unsigned int n = mix_fill(&xa, items), i, seen = 0, k;
+	unsigned long last = items[n - 1].start + 64, index;
+	void *entry;
+
+	xa_for_each(&xa, index, entry) {
+		while (seen < n && items[seen].reserved)
+			seen++;
+		CHECK(seen < n && index == items[seen].start &&
+		      entry == mix_entry(&items[seen]));
+		seen++;
+	}
+	while (seen < n && items[seen].reserved)
+		seen++;
+	CHECK(seen == n);
+	for (k = 0; k < 20000; k++) {
+		unsigned long from = mix_next() % last, max = from;
+		bool marked = k % 2;
+		const struct mix_item *want;
+
+		max += k % 3 ? mix_next() % 10000 : ULONG_MAX - from;
+		want = mix_expect(items, n, from, max, marked);
+		index = from;
+		entry = xa_find_after(&xa, &index, max,
+				      marked ? XA_MARK_1 : XA_PRESENT);
+		CHECK(entry == (want ? mix_entry(want) : NULL));
+		CHECK(index == (want ? want->start : from));
+		if (current_failed) {
+			printf("     from %lu max %lu marked %d\n", from, max,
+			       marked);
+			printf("     got %p at %lu, want %p at %lu\n", entry,
+			       index, want ? mix_entry(want) : NULL,
+			       want ? want->start : 0);
+			break;
+		}
+	}
+	for (i = 0; i < n; i++)
+		if (items[i].reserved)
+			xa_release(&xa, items[i].start);
+	xa_destroy(&xa);
+}
+
 static void multi_index_entry_order_and_find(void)
 {
 	DEFINE_XARRAY(xa);
@@ -623,6 +749,8 @@ int main(void)
 	run("store_range_covers_every_index", store_range_covers_every_index);
 	run("multi_index_entry_order_and_find",
 	    multi_index_entry_order_and_find);
+	run("find_after_agrees_with_model_on_mixed_entries",
+	    find_after_agrees_with_model_on_mixed_entries);
 	run("split_entry_across_two_levels", split_entry_across_two_levels);
 	run("split_alloc_rejects_internal_entry",
 	    split_alloc_rejects_internal_entry);
