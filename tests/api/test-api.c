@@ -417,6 +417,29 @@ static void find_after_agrees_with_model_on_mixed_entries(void)
 	xa_destroy(&xa);
 }
 
+/* The userspace find_next_bit() against a bit-by-bit scan. */
+static void find_next_bit_matches_bit_by_bit_scan(void)
+{
+	unsigned long bits[3], size, offset, i, want;
+	unsigned int k;
+
+	for (k = 0; k < 200000; k++) {
+		for (i = 0; i < 3; i++)
+			bits[i] = k % 7 == 0 ? 0 :
+				  mix_next() & mix_next() & mix_next();
+		size = mix_next() % 193;
+		offset = mix_next() % 200;
+		for (want = offset; want < size; want++)
+			if (test_bit(want, bits))
+				break;
+		if (want > size)
+			want = size;
+		CHECK(find_next_bit(bits, size, offset) == want);
+		if (current_failed)
+			break;
+	}
+}
+
 static void multi_index_entry_order_and_find(void)
 {
 	DEFINE_XARRAY(xa);
@@ -751,6 +774,8 @@ int main(void)
 	    multi_index_entry_order_and_find);
 	run("find_after_agrees_with_model_on_mixed_entries",
 	    find_after_agrees_with_model_on_mixed_entries);
+	run("find_next_bit_matches_bit_by_bit_scan",
+	    find_next_bit_matches_bit_by_bit_scan);
 	run("split_entry_across_two_levels", split_entry_across_two_levels);
 	run("split_alloc_rejects_internal_entry",
 	    split_alloc_rejects_internal_entry);

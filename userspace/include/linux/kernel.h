@@ -111,13 +111,24 @@ static inline unsigned long __ffs(unsigned long word)
 	return __builtin_ctzl(word);
 }
 
+/* A word at a time, as the kernel's does. */
 static inline unsigned long find_next_bit(const unsigned long *addr,
 		unsigned long size, unsigned long offset)
 {
-	for (; offset < size; offset++)
-		if (test_bit(offset, addr))
-			return offset;
-	return size;
+	unsigned long word;
+
+	if (offset >= size)
+		return size;
+	word = bit_word_load(&addr[BIT_WORD(offset)]) &
+	       (~0UL << (offset % BITS_PER_LONG));
+	while (!word) {
+		offset = (offset | (BITS_PER_LONG - 1)) + 1;
+		if (offset >= size)
+			return size;
+		word = bit_word_load(&addr[BIT_WORD(offset)]);
+	}
+	offset = (offset & ~(BITS_PER_LONG - 1UL)) + __ffs(word);
+	return offset < size ? offset : size;
 }
 
 static inline bool bitmap_empty(const unsigned long *addr, unsigned int bits)
