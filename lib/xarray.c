@@ -1693,6 +1693,43 @@ void *xas_find_conflict(struct xa_state *xas)
 }
 EXPORT_SYMBOL_GPL(xas_find_conflict);
 
+/*
+ * xa_load()'s walk down to @index: xas_load() without a cursor to keep
+ * up to date at each level, which is most of a lookup's work.  A sibling
+ * or retry entry is returned as it is found; xa_load_slow() deals with
+ * both.  The caller holds the RCU read lock.
+ */
+static void *xa_walk(struct xarray *xa, unsigned long index)
+{
+	void *entry = xa_head(xa);
+	struct xa_node *node;
+
+	if (!xa_is_node(entry))
+		return index ? NULL : entry;
+	node = xa_to_node(entry);
+	if (index > max_index(entry))
+		return NULL;
+	for (;;) {
+		entry = xa_entry(xa, node, get_offset(index, node));
+		if (!node->shift || !xa_is_node(entry))
+			return entry;
+		node = xa_to_node(entry);
+	}
+}
+
+/* The walk met a multi-index entry or a concurrent change: use a cursor. */
+static noinline void *xa_load_slow(struct xarray *xa, unsigned long index)
+{
+	XA_STATE(xas, xa, index);
+	void *entry;
+
+	do {
+		xas_reset(&xas);
+		entry = xas_load(&xas);
+	} while (xa_is_retry(entry));
+	return entry;
+}
+
 /**
  * xa_load() - Read the entry at an index.
  * @xa: The array.
@@ -1704,15 +1741,12 @@ EXPORT_SYMBOL_GPL(xas_find_conflict);
  */
 void *xa_load(struct xarray *xa, unsigned long index)
 {
-	XA_STATE(xas, xa, index);
 	void *entry;
 
 	rcu_read_lock();
-	entry = xas_load(&xas);
-	while (xa_is_retry(entry)) {
-		xas_reset(&xas);
-		entry = xas_load(&xas);
-	}
+	entry = xa_walk(xa, index);
+	if (unlikely(xa_is_sibling(entry) || xa_is_retry(entry)))
+		entry = xa_load_slow(xa, index);
 	rcu_read_unlock();
 
 	return xa_is_zero(entry) ? NULL : entry;
@@ -2321,6 +2355,54 @@ static bool xas_past_head(const struct xa_state *xas)
 	return xas->xa_index > head;
 }
 
+/*
+ * xa_find_after()'s common case, a walk over a leaf that holds entries
+ * of one index each: go down to the leaf for *@indexp + 1 without a
+ * cursor and look along that leaf only.  Returns the first ordinary
+ * entry there that matches @filter (and sets *@indexp), or %NULL when
+ * the leaf has none or holds something that needs the full search
+ * (a multi-index, retry or zero entry, or a free slot in an allocating
+ * array).  The caller holds the RCU read lock and has checked that
+ * *@indexp + 1 does not wrap.
+ */
+static void *xa_find_in_leaf(struct xarray *xa, unsigned long *indexp,
+			     unsigned long max, xa_mark_t filter)
+{
+	unsigned long index = *indexp + 1;
+	void *entry = xa_head(xa);
+	struct xa_node *node;
+	unsigned int offset;
+
+	if (!xa_is_node(entry) || index > max_index(entry))
+		return NULL;
+	node = xa_to_node(entry);
+	while (node->shift) {
+		entry = xa_entry(xa, node, get_offset(index, node));
+		if (!xa_is_node(entry))
+			return NULL;
+		node = xa_to_node(entry);
+	}
+	for (offset = get_offset(index, node); ; offset++) {
+		if ((__force unsigned int)filter < XA_MAX_MARKS)
+			offset = find_next_bit(node_marks(node, filter),
+					       XA_CHUNK_SIZE, offset);
+		if (offset >= XA_CHUNK_SIZE)
+			return NULL;
+		index = (index & ~(unsigned long)XA_CHUNK_MASK) | offset;
+		if (index > max)
+			return NULL;
+		entry = xa_entry(xa, node, offset);
+		if (xa_is_internal(entry))
+			return NULL;
+		if (entry) {
+			*indexp = index;
+			return entry;
+		}
+		if ((__force unsigned int)filter < XA_MAX_MARKS)
+			return NULL;
+	}
+}
+
 /**
  * xa_find_after() - Look for the first matching entry after an index.
  * @xa: The array.
@@ -2344,6 +2426,11 @@ void *xa_find_after(struct xarray *xa, unsigned long *indexp,
 		return NULL;
 
 	rcu_read_lock();
+	entry = xa_find_in_leaf(xa, indexp, max, filter);
+	if (entry) {
+		rcu_read_unlock();
+		return entry;
+	}
 	do {
 		entry = xas_find_filtered(&xas, max, filter);
 		if (xas_invalid(&xas))

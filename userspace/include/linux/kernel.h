@@ -31,6 +31,7 @@
 #define __releases(x)
 #define likely(x)		__builtin_expect(!!(x), 1)
 #define unlikely(x)		__builtin_expect(!!(x), 0)
+#define noinline		__attribute__((__noinline__))
 #define EXPORT_SYMBOL(sym)	extern int xa_export_##sym
 #define EXPORT_SYMBOL_GPL(sym)	extern int xa_export_##sym
 
