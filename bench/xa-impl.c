@@ -104,6 +104,18 @@ static unsigned long rcu_read(struct xarray *xa, const struct bench_input *in,
 	return found;
 }
 
+/*
+ * Untimed: start again from an empty array, and wait for the freed nodes
+ * to be really freed, so that the RCU callback thread is not still
+ * freeing them on the other CPU while the next workload is timed.
+ */
+static void xb_reset(struct xarray *xa, gfp_t flags)
+{
+	xa_destroy(xa);
+	rcu_barrier();
+	xa_init_flags(xa, flags);
+}
+
 static unsigned long xb_run(void *s, enum workload w,
 			    const struct bench_input *in, double *seconds)
 {
@@ -158,23 +170,21 @@ static unsigned long xb_run(void *s, enum workload w,
 						   GFP_KERNEL));
 		break;
 	case W_ALLOC:
-		xa_destroy(xa);
-		xa_init_flags(xa, XA_FLAGS_ALLOC);
+		xb_reset(xa, XA_FLAGS_ALLOC);
 		t0 = bench_now();
 		for (i = 0; i < n; i++)
 			ops += !xa_alloc(xa, &id, value(i), xa_limit_32b,
 					 GFP_KERNEL) && id == i;
 		break;
 	case W_STORE_RANGE:
-		xa_destroy(xa);
-		xa_init(xa);
+		xb_reset(xa, 0);
 		t0 = bench_now();
 		for (i = 0; i + 64 <= n; i += 64)
 			ops += !xa_is_err(xa_store_range(xa, i, i + 63,
 							 value(i), GFP_KERNEL));
 		break;
 	case W_RCU_READ:
-		xa_destroy(xa);
+		xb_reset(xa, 0);
 		for (i = 0; i < n; i++)
 			xa_store(xa, i, value(i), GFP_KERNEL);
 		return rcu_read(xa, in, seconds);
