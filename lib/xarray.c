@@ -1801,6 +1801,109 @@ static void *xas_store_if(struct xa_state *xas, void *old, void *entry,
 	return curr;
 }
 
+/*
+ * The leaf node that holds @index, walked down to under the xa_lock
+ * without a cursor, for the normal API's single-index stores and
+ * erases.  %NULL when there is no leaf for @index yet or the way down
+ * passes a multi-index entry: the cursor path deals with those.
+ */
+static struct xa_node *xa_leaf_locked(struct xarray *xa, unsigned long index)
+{
+	void *entry = xa_head_locked(xa);
+	struct xa_node *node;
+
+	if (!xa_is_node(entry) || index > max_index(entry))
+		return NULL;
+	node = xa_to_node(entry);
+	while (node->shift) {
+		entry = xa_entry_locked(xa, node, get_offset(index, node));
+		if (!xa_is_node(entry))
+			return NULL;
+		node = xa_to_node(entry);
+	}
+	return node;
+}
+
+/*
+ * Is slot @offset of leaf @node an entry of one index (or empty)?  Not
+ * if it is internal (a sibling, retry or zero entry), nor if it is the
+ * first slot of a multi-index entry, whose siblings follow it.
+ */
+static bool slot_is_single(const struct xarray *xa, struct xa_node *node,
+			   unsigned int offset, void *entry)
+{
+	if (xa_is_internal(entry))
+		return false;
+	return !IS_ENABLED(CONFIG_XARRAY_MULTI) || !entry ||
+	       offset == XA_CHUNK_MASK ||
+	       !xa_is_sibling(xa_entry_locked(xa, node, offset + 1));
+}
+
+/*
+ * __xa_store()'s common case: an ordinary @entry replaces nothing or
+ * another single-index entry in an existing leaf of an array that does
+ * not track free IDs.  Marks belong to the index and stay; only the
+ * counts change.  Returns a retry entry when the cursor path must do
+ * the work.
+ */
+static void *xa_store_in_leaf(struct xarray *xa, unsigned long index,
+			      void *entry)
+{
+	struct xa_node *node = xa_leaf_locked(xa, index);
+	unsigned int offset;
+	void *old;
+
+	if (!node || xa_track_free(xa))
+		return XA_RETRY_ENTRY;
+	offset = get_offset(index, node);
+	old = xa_entry_locked(xa, node, offset);
+	if (!slot_is_single(xa, node, offset, old))
+		return XA_RETRY_ENTRY;
+	rcu_assign_pointer(node->slots[offset], entry);
+	node->count += !old;
+	node->nr_values += (int)xa_is_value(entry) - (int)xa_is_value(old);
+	return old;
+}
+
+/* Does any mark sit on slot @offset of @node? */
+static bool node_marked_at(struct xa_node *node, unsigned int offset)
+{
+	xa_mark_t mark;
+
+	for_each_xa_mark(mark)
+		if (node_get_mark(node, offset, mark))
+			return true;
+	return false;
+}
+
+/*
+ * __xa_erase()'s common case: an unmarked single-index entry leaves a
+ * leaf below the root that keeps other entries, so no mark, node or
+ * tree height changes, in an array that does not track free IDs.
+ * Returns a retry entry when the cursor path must do the work.
+ */
+static void *xa_erase_in_leaf(struct xarray *xa, unsigned long index)
+{
+	struct xa_node *node = xa_leaf_locked(xa, index);
+	unsigned int offset;
+	void *old;
+
+	if (!node || xa_track_free(xa) || node->count < 2 ||
+	    !xa_parent_locked(xa, node))
+		return XA_RETRY_ENTRY;
+	offset = get_offset(index, node);
+	old = xa_entry_locked(xa, node, offset);
+	if (!slot_is_single(xa, node, offset, old) ||
+	    (old && node_marked_at(node, offset)))
+		return XA_RETRY_ENTRY;
+	if (old) {
+		RCU_INIT_POINTER(node->slots[offset], NULL);
+		node->count--;
+		node->nr_values -= xa_is_value(old);
+	}
+	return old;
+}
+
 /**
  * __xa_erase() - Remove the entry at an index, lock already held.
  * @xa: The array.
@@ -1814,8 +1917,11 @@ static void *xas_store_if(struct xa_state *xas, void *old, void *entry,
 void *__xa_erase(struct xarray *xa, unsigned long index)
 {
 	XA_STATE(xas, xa, index);
-	void *old = xas_store(&xas, NULL);
+	void *old = xa_erase_in_leaf(xa, index);
 
+	if (!xa_is_retry(old))
+		return old;
+	old = xas_store(&xas, NULL);
 	return xas_outcome(&xas, old);
 }
 EXPORT_SYMBOL(__xa_erase);
@@ -1863,6 +1969,11 @@ void *__xa_store(struct xarray *xa, unsigned long index, void *entry, gfp_t gfp)
 
 	if (WARN_ON_ONCE(xa_is_advanced(entry)))
 		return XA_ERROR(-EINVAL);
+	if (entry && !xa_is_internal(entry)) {
+		old = xa_store_in_leaf(xa, index, entry);
+		if (!xa_is_retry(old))
+			return old;
+	}
 	/* In an allocating array, NULL keeps the ID: store a reservation. */
 	if (!entry && xa_track_free(xa))
 		entry = XA_ZERO_ENTRY;
