@@ -940,6 +940,50 @@ static void *xas_store_slots(struct xa_state *xas, void *entry, void *curr)
 	return curr;
 }
 
+/*
+ * Is slot @offset of leaf @node an entry of one index (or empty)?  Not
+ * if it is internal (a sibling, retry or zero entry), nor if it is the
+ * first slot of a multi-index entry, whose siblings follow it.
+ */
+static bool slot_is_single(const struct xarray *xa, struct xa_node *node,
+			   unsigned int offset, void *entry)
+{
+	if (xa_is_internal(entry))
+		return false;
+	return !IS_ENABLED(CONFIG_XARRAY_MULTI) || !entry ||
+	       offset == XA_CHUNK_MASK ||
+	       !xa_is_sibling(xa_entry_locked(xa, node, offset + 1));
+}
+
+/*
+ * xas_store()'s common case: a cursor on a slot of a leaf that holds
+ * nothing or a single-index entry, and an ordinary or zero @entry of
+ * one index.  No mark changes (the entry is not %NULL) and no node
+ * comes or goes; the slot and the counts do.  Returns false when the
+ * general path must do the store.
+ */
+static bool xas_store_in_place(struct xa_state *xas, void *entry,
+			       void **currp)
+{
+	struct xa_node *node = xas->xa_node;
+	unsigned int offset = xas->xa_offset;
+	void *curr;
+
+	if (!entry || !xas_is_node(xas) || node->shift || xas->xa_shift ||
+	    xas->xa_sibs || (xa_is_internal(entry) && !xa_is_zero(entry)))
+		return false;
+	curr = xa_entry_locked(xas->xa, node, offset);
+	if (!slot_is_single(xas->xa, node, offset, curr))
+		return false;
+	*currp = curr;
+	if (curr != entry) {
+		rcu_assign_pointer(node->slots[offset], entry);
+		xas_account(xas, !curr,
+			    (int)xa_is_value(entry) - (int)xa_is_value(curr));
+	}
+	return true;
+}
+
 /**
  * xas_store() - Put an entry at the cursor's index or range.
  * @xas: The cursor.
@@ -958,6 +1002,8 @@ void *xas_store(struct xa_state *xas, void *entry)
 	struct xa_node *node;
 	void *curr;
 
+	if (xas_store_in_place(xas, entry, &curr))
+		return curr;
 	if (entry)
 		curr = xas_create(xas, !xa_is_node(entry) && !xa_is_zero(entry));
 	else
@@ -1822,21 +1868,6 @@ static struct xa_node *xa_leaf_locked(struct xarray *xa, unsigned long index)
 		node = xa_to_node(entry);
 	}
 	return node;
-}
-
-/*
- * Is slot @offset of leaf @node an entry of one index (or empty)?  Not
- * if it is internal (a sibling, retry or zero entry), nor if it is the
- * first slot of a multi-index entry, whose siblings follow it.
- */
-static bool slot_is_single(const struct xarray *xa, struct xa_node *node,
-			   unsigned int offset, void *entry)
-{
-	if (xa_is_internal(entry))
-		return false;
-	return !IS_ENABLED(CONFIG_XARRAY_MULTI) || !entry ||
-	       offset == XA_CHUNK_MASK ||
-	       !xa_is_sibling(xa_entry_locked(xa, node, offset + 1));
 }
 
 /*
