@@ -36,6 +36,7 @@ medians() {
 }
 awk '$1 == "RESULT" { print $2, $3, $4, $6 / $7 }' "$raw" | medians >"$tmp/stats"
 kraw=$dir/kernel-results.txt	# from scripts/kernel-bench.sh, if run
+braw=$dir/btrfs-results.txt	# from scripts/btrfs-bench.sh, if run
 [ ! -s "$kraw" ] ||
 	awk '$5 > 0 { print $2, $3, $1, $5 / ($6 / 1e9) }' "$kraw" | medians >"$tmp/kstats"
 
@@ -47,6 +48,10 @@ cell() {	# SIZE WORKLOAD IMPL [STATS] -> "12.3 (±4%)" in millions of ops/s
 		sp = ($6 - $5) / 2 / $4 * 100
 		printf "%.2f (±%.0f%%)", $4 / 1e6, sp; found = 1 }
 		END { if (!found) printf "n/a" }' "${4:-$tmp/stats}"
+}
+btrfs_medians() {	# "KERNEL MEDIAN MIN MAX" seconds, from $braw
+	awk '{ print 0, "btrfs", $1, $3 }' "$braw" | medians |
+		awk '{ print $3, $4, $5, $6 }'
 }
 ratio() {	# A B -> A/B to two places, or n/a
 	if [ -n "$1" ] && [ -n "$2" ]; then
@@ -117,6 +122,8 @@ cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 	awk '$1 == "BYTES" { b[$2 " " $3 " " $4] = $5; k[$2 " " $3] = 1 }
 	     END { for (x in k) { n++; if (b[x " ours"] <= b[x " tree"]) m++ }
 		printf "- node bytes per entry <= the tree'"'"'s: %d of %d size-layout pairs\n", m, n }' "$raw"
+	[ ! -s "$braw" ] || btrfs_medians |
+		awk '{ v[$1] = $2 } END { printf "- btrfs workload, backport/stock time <= 1.00: %.3f (medians of %s runs each)\n", v["patched"] / v["stock"], runs }' runs="$(awk '$1 == "stock"' "$braw" | wc -l)"
 	if [ -s "$tmp/kstats" ]; then
 		awk '{ v[$1 " " $2 " " $3] = $4; k[$1 " " $2] = 1 }
 		     END { for (x in k) if (v[x " stock"]) { n++; if (v[x " patched"] >= v[x " stock"]) m++ }
@@ -165,6 +172,32 @@ cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 		done
 	else
 		echo "Not measured in this run (scripts/kernel-bench.sh needs the"
+		echo "stock and patched kernels that make test builds)."
+	fi
+	echo
+	echo "## The btrfs workload: stock against the backport"
+	echo
+	if [ -s "$braw" ]; then
+		echo "\`scripts/btrfs-bench.sh bench/btrfs-results.txt\`: the guest's btrfs"
+		echo "workload (kernel/guest/btrfs-work.c: files, directories, xattrs,"
+		echo "renames, unlinks and fsyncs; every inode goes through"
+		echo "delayed_nodes_tree) on a fresh image, booting the stock kernel"
+		echo "(a radix tree) and the patched one (the backported XArray, ours)"
+		echo "in turn, TCG on two CPUs.  Seconds from mount to umount."
+		echo
+		echo "| run | stock (s) | patched (s) | patched/stock |"
+		echo "|---|---|---|---|"
+		for r in $(awk '{ print $2 }' "$braw" | sort -un); do
+			st=$(awk -v r="$r" '$1 == "stock" && $2 == r { print $3 }' "$braw")
+			pa=$(awk -v r="$r" '$1 == "patched" && $2 == r { print $3 }' "$braw")
+			echo "| $r | $st | $pa | $(ratio "$pa" "$st") |"
+		done
+		btrfs_medians | awk '{ m[$1] = $2; lo[$1] = $3; hi[$1] = $4 }
+			END { printf "| median (min-max) | %.2f (%.2f-%.2f) | %.2f (%.2f-%.2f) | %.3f |\n",
+				m["stock"], lo["stock"], hi["stock"], m["patched"],
+				lo["patched"], hi["patched"], m["patched"] / m["stock"] }'
+	else
+		echo "Not measured in this run (scripts/btrfs-bench.sh needs the"
 		echo "stock and patched kernels that make test builds)."
 	fi
 	echo

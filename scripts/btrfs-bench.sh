@@ -1,0 +1,28 @@
+#!/bin/sh
+# The btrfs workload timed in the stock kernel (delayed_nodes_tree as a
+# radix tree) and the patched one (the backport: an XArray, ours), RUNS
+# boots of each, alternating, on a fresh image each time.  Writes lines
+# "KERNEL RUN SECONDS" to FILE.  Builds neither kernel: run after
+# scripts/kernel-bench.sh (or make test), which brings both up to date.
+# Usage: scripts/btrfs-bench.sh FILE [RUNS]
+set -eu
+. "$(dirname "$0")/common.sh"
+out=${1:?usage: $0 FILE [RUNS]}
+runs=${2:-3}
+: >"$out.tmp"
+r=1
+while [ "$r" -le "$runs" ]; do
+	for k in stock patched; do
+		step "btrfs workload, $k kernel, run $r of $runs"
+		sh "$REPO/scripts/guest-run.sh" "$k" btrfs "btrfs$r" >/dev/null
+		log=$CACHE/logs/guest-$k-btrfs$r.console
+		secs=$(tr -d '\r' <"$log" |
+			sed -n 's/^btrfs-work: *\([0-9.]*\) s umount$/\1/p' | tail -n 1)
+		[ -n "$secs" ] || die "no workload time in $log"
+		echo "$k $r $secs" >>"$out.tmp"
+		rm -f "$CACHE/btrfs-$k-btrfs$r.img"
+	done
+	r=$((r + 1))
+done
+mv "$out.tmp" "$out"
+echo "$(wc -l <"$out") btrfs workload times in $out"
