@@ -1658,8 +1658,15 @@ void *xas_find_marked(struct xa_state *xas, unsigned long max, xa_mark_t mark)
 		/* An empty slot matches only as a free slot of an ID array. */
 		if (!entry && !(xa_track_free(xas->xa) && mark == XA_FREE_MARK))
 			continue;
-		if (xa_is_sibling(entry))
-			entry = xas_to_head(xas);
+		/*
+		 * Marks sit on the first slot of an entry, so a marked sibling
+		 * is a multi-index store under way that has yet to clear
+		 * the mark: the entry it belongs to starts before the cursor.
+		 */
+		if (xa_is_sibling(entry)) {
+			advance = true;
+			continue;
+		}
 		if (!xa_is_node(entry))
 			return entry;
 		xas->xa_node = xa_to_node(entry);

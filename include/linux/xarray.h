@@ -1580,8 +1580,13 @@ static inline void *xas_next_marked(struct xa_state *xas, unsigned long max,
 		return NULL;
 	if (offset < XA_CHUNK_SIZE)
 		entry = xa_entry(xas->xa, node, offset);
-	/* Past the leaf, or a mark on an empty slot: the slow path. */
-	return entry ? entry : xas_find_marked(xas, max, mark);
+	/*
+	 * Past the leaf, a mark on an empty slot, or a mark on a slot that
+	 * a multi-index store has just made a sibling: the slow path.
+	 */
+	if (!entry || xa_is_sibling(entry))
+		return xas_find_marked(xas, max, mark);
+	return entry;
 }
 
 /*

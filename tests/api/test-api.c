@@ -698,6 +698,61 @@ static void load_never_returns_sibling_during_multi_index_stores(void)
 	xa_destroy(&race_xa);
 }
 
+static void *race_marked_walker(void *arg)
+{
+	rcu_register_thread();
+	while (!race_stop) {
+		XA_STATE(xas, &race_xa, 0);
+		void *entry;
+
+		rcu_read_lock();
+		xas_for_each_marked(&xas, entry, ULONG_MAX, XA_MARK_1) {
+			if (xas_retry(&xas, entry))
+				continue;
+			if (xa_is_internal(entry))
+				race_bad++;
+		}
+		rcu_read_unlock();
+	}
+	rcu_unregister_thread();
+	return arg;
+}
+
+/*
+ * A multi-index store over marked entries moves their marks to its first
+ * slot before it turns the others into siblings; a walker that read a
+ * mark just before must not hand out the sibling it then finds.
+ */
+static void marked_walk_never_returns_sibling_during_multi_index_stores(void)
+{
+	pthread_t walkers[2];
+	unsigned long base, i;
+	int round;
+
+	race_stop = false;
+	race_bad = 0;
+	xa_store(&race_xa, 1000, ptr(1), GFP_KERNEL);	/* two levels */
+	for (i = 0; i < 2; i++)
+		pthread_create(&walkers[i], NULL, race_marked_walker, NULL);
+	for (round = 0; round < 100000; round++) {
+		base = (round % 8) * 8;
+		for (i = base; i < base + 8; i++) {
+			xa_store(&race_xa, i, ptr(i), GFP_KERNEL);
+			xa_set_mark(&race_xa, i, XA_MARK_1);
+		}
+		race_store_order(base, 3);
+		xa_store_range(&race_xa, base, base + 7, NULL, GFP_KERNEL);
+	}
+	race_stop = true;
+	for (i = 0; i < 2; i++)
+		pthread_join(walkers[i], NULL);
+	CHECK(race_bad == 0);
+	if (race_bad)
+		printf("     a marked walk returned an internal entry %lu times\n",
+		       race_bad);
+	xa_destroy(&race_xa);
+}
+
 static int fail_nowait;		/* fail this many non-blocking allocations */
 static bool fail_all;		/* fail every allocation */
 
@@ -793,6 +848,8 @@ int main(void)
 	run("dumps_print_the_tree", dumps_print_the_tree);
 	run("load_never_returns_sibling_during_multi_index_stores",
 	    load_never_returns_sibling_during_multi_index_stores);
+	run("marked_walk_never_returns_sibling_during_multi_index_stores",
+	    marked_walk_never_returns_sibling_during_multi_index_stores);
 	rcu_unregister_thread();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed != 0;

@@ -287,7 +287,11 @@ static void reader_walk_marked(unsigned int r)
 	xas_for_each_marked(&xas, o, ULONG_MAX, STRESS_MARK) {
 		if (xas_retry(&xas, o))
 			continue;
-		if (xa_is_internal(o) || !obj_ok(o, xas.xa_index)) {
+		if (xa_is_internal(o)) {
+			printf("     index %lu: internal entry %p in a marked walk\n",
+			       xas.xa_index, o);
+			bad[r]++;
+		} else if (!obj_ok(o, xas.xa_index)) {
 			printf("     (seen in a marked walk)\n");
 			bad[r]++;
 		}
