@@ -1898,8 +1898,14 @@ static void *xa_store_in_leaf(struct xarray *xa, unsigned long index,
 	if (!slot_is_single(xa, node, offset, old))
 		return XA_RETRY_ENTRY;
 	rcu_assign_pointer(node->slots[offset], entry);
-	node->count += !old;
-	node->nr_values += (int)xa_is_value(entry) - (int)xa_is_value(old);
+	/*
+	 * Write the node's header only when a count changes: readers
+	 * under RCU read ->shift from the same cache line at every level.
+	 */
+	if (!old)
+		node->count++;
+	if (xa_is_value(entry) != xa_is_value(old))
+		node->nr_values += xa_is_value(entry) ? 1 : -1;
 	return old;
 }
 
