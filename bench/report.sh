@@ -3,7 +3,9 @@
 # (the raw lines) and one gnuplot PNG per workload (ops/s against entries).
 # Usage: bench/report.sh BENCH_BINARY [SIZE...]
 # With - for the binary, the report is rewritten from the raw lines that
-# are already there (bench/results.txt, bench/kernel-results.txt).
+# are already there (bench/results.txt, bench/kernel-results.txt,
+# bench/btrfs-results.txt).  bench/profile-notes.md, written by hand from
+# profiles, is copied in before the plots.
 set -eu
 bin=${1:?usage: $0 BENCH_BINARY|- [SIZE...]}
 shift
@@ -199,6 +201,10 @@ cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 	else
 		echo "Not measured in this run (scripts/btrfs-bench.sh needs the"
 		echo "stock and patched kernels that make test builds)."
+	fi
+	if [ -f "$dir/profile-notes.md" ]; then
+		echo
+		cat "$dir/profile-notes.md"
 	fi
 	echo
 	echo "## Plots"
