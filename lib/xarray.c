@@ -941,6 +941,29 @@ static void *xas_store_slots(struct xa_state *xas, void *entry, void *curr)
 }
 
 /*
+ * The leaf node that holds @index, walked down to without a cursor,
+ * under the RCU read lock or the xa_lock.  %NULL when there is no leaf
+ * for @index or the way down passes a multi-index entry: the cursor
+ * path deals with those.
+ */
+static struct xa_node *xa_leaf(struct xarray *xa, unsigned long index)
+{
+	void *entry = xa_head(xa);
+	struct xa_node *node;
+
+	if (!xa_is_node(entry) || index > max_index(entry))
+		return NULL;
+	node = xa_to_node(entry);
+	while (node->shift) {
+		entry = xa_entry(xa, node, get_offset(index, node));
+		if (!xa_is_node(entry))
+			return NULL;
+		node = xa_to_node(entry);
+	}
+	return node;
+}
+
+/*
  * Is slot @offset of leaf @node an entry of one index (or empty)?  Not
  * if it is internal (a sibling, retry or zero entry), nor if it is the
  * first slot of a multi-index entry, whose siblings follow it.
@@ -1855,29 +1878,6 @@ static void *xas_store_if(struct xa_state *xas, void *old, void *entry,
 }
 
 /*
- * The leaf node that holds @index, walked down to under the xa_lock
- * without a cursor, for the normal API's single-index stores and
- * erases.  %NULL when there is no leaf for @index yet or the way down
- * passes a multi-index entry: the cursor path deals with those.
- */
-static struct xa_node *xa_leaf_locked(struct xarray *xa, unsigned long index)
-{
-	void *entry = xa_head_locked(xa);
-	struct xa_node *node;
-
-	if (!xa_is_node(entry) || index > max_index(entry))
-		return NULL;
-	node = xa_to_node(entry);
-	while (node->shift) {
-		entry = xa_entry_locked(xa, node, get_offset(index, node));
-		if (!xa_is_node(entry))
-			return NULL;
-		node = xa_to_node(entry);
-	}
-	return node;
-}
-
-/*
  * __xa_store()'s common case: an ordinary @entry replaces nothing or
  * another single-index entry in an existing leaf of an array that does
  * not track free IDs.  Marks belong to the index and stay; only the
@@ -1887,7 +1887,7 @@ static struct xa_node *xa_leaf_locked(struct xarray *xa, unsigned long index)
 static void *xa_store_in_leaf(struct xarray *xa, unsigned long index,
 			      void *entry)
 {
-	struct xa_node *node = xa_leaf_locked(xa, index);
+	struct xa_node *node = xa_leaf(xa, index);
 	unsigned int offset;
 	void *old;
 
@@ -1928,7 +1928,7 @@ static bool node_marked_at(struct xa_node *node, unsigned int offset)
  */
 static void *xa_erase_in_leaf(struct xarray *xa, unsigned long index)
 {
-	struct xa_node *node = xa_leaf_locked(xa, index);
+	struct xa_node *node = xa_leaf(xa, index);
 	unsigned int offset;
 	void *old;
 
@@ -2524,19 +2524,12 @@ static void *xa_find_in_leaf(struct xarray *xa, unsigned long *indexp,
 			     unsigned long max, xa_mark_t filter)
 {
 	unsigned long index = *indexp + 1;
-	void *entry = xa_head(xa);
-	struct xa_node *node;
+	struct xa_node *node = xa_leaf(xa, index);
 	unsigned int offset;
+	void *entry;
 
-	if (!xa_is_node(entry) || index > max_index(entry))
+	if (!node)
 		return NULL;
-	node = xa_to_node(entry);
-	while (node->shift) {
-		entry = xa_entry(xa, node, get_offset(index, node));
-		if (!xa_is_node(entry))
-			return NULL;
-		node = xa_to_node(entry);
-	}
 	for (offset = get_offset(index, node); ; offset++) {
 		if ((__force unsigned int)filter < XA_MAX_MARKS)
 			offset = find_next_bit(node_marks(node, filter),
