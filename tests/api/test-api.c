@@ -669,6 +669,24 @@ static void race_store_order(unsigned long index, unsigned int order)
 	} while (xas_nomem(&xas, GFP_KERNEL));
 }
 
+/*
+ * Stop the race's @n threads, check that none of them saw an internal
+ * entry (saying which walk did, if one did), and empty the array.
+ */
+static void race_finish(pthread_t *threads, int n, const char *walk)
+{
+	int i;
+
+	race_stop = true;
+	for (i = 0; i < n; i++)
+		pthread_join(threads[i], NULL);
+	CHECK(race_bad == 0);
+	if (race_bad)
+		printf("     %s returned an internal entry %lu times\n", walk,
+		       race_bad);
+	xa_destroy(&race_xa);
+}
+
 static void load_never_returns_sibling_during_multi_index_stores(void)
 {
 	pthread_t readers[3];
@@ -688,14 +706,7 @@ static void load_never_returns_sibling_during_multi_index_stores(void)
 			xa_erase(&race_xa, index);
 		}
 	}
-	race_stop = true;
-	for (i = 0; i < 3; i++)
-		pthread_join(readers[i], NULL);
-	CHECK(race_bad == 0);
-	if (race_bad)
-		printf("     xa_load returned an internal entry %lu times\n",
-		       race_bad);
-	xa_destroy(&race_xa);
+	race_finish(readers, 3, "xa_load");
 }
 
 static void *race_marked_walker(void *arg)
@@ -743,14 +754,7 @@ static void marked_walk_never_returns_sibling_during_multi_index_stores(void)
 		race_store_order(base, 3);
 		xa_store_range(&race_xa, base, base + 7, NULL, GFP_KERNEL);
 	}
-	race_stop = true;
-	for (i = 0; i < 2; i++)
-		pthread_join(walkers[i], NULL);
-	CHECK(race_bad == 0);
-	if (race_bad)
-		printf("     a marked walk returned an internal entry %lu times\n",
-		       race_bad);
-	xa_destroy(&race_xa);
+	race_finish(walkers, 2, "a marked walk");
 }
 
 static int fail_nowait;		/* fail this many non-blocking allocations */
