@@ -2138,6 +2138,28 @@ static void xas_set_range(struct xa_state *xas, unsigned long first,
 	xas->xa_sibs = min(slots, room) - 1;
 }
 
+/*
+ * The cursor is on the first piece of [@first, @last] (xas_set_range()).
+ * If that piece is not the whole range, make the tree tall enough for
+ * @last before the pieces are stored from @first up, then aim the cursor
+ * at the first piece again.  A range one store covers needs none of
+ * this: the store grows the tree for its own last index, which is @last.
+ */
+static void xas_grow_for_range(struct xa_state *xas, unsigned long first,
+			       unsigned long last)
+{
+	unsigned int order = BITS_PER_LONG;
+
+	if (last - first == xas_size(xas) - 1)
+		return;
+	if (last + 1)
+		order = __ffs(last + 1);
+	xas_set_order(xas, last, order);
+	xas_create(xas, true);
+	if (!xas_error(xas))
+		xas_set_range(xas, first, last);
+}
+
 /**
  * xa_store_range() - Make every index of a range read as one entry.
  * @xa: The array.
@@ -2170,17 +2192,10 @@ void *xa_store_range(struct xarray *xa, unsigned long first,
 	do {
 		unsigned long index = first;
 
-		if (entry) {
-			/* Make the tree tall enough for @last first. */
-			unsigned int order = BITS_PER_LONG;
-
-			if (last + 1)
-				order = __ffs(last + 1);
-			xas_set_order(&xas, last, order);
-			xas_create(&xas, true);
-		}
+		xas_set_range(&xas, index, last);
+		if (entry)
+			xas_grow_for_range(&xas, first, last);
 		while (!xas_error(&xas)) {
-			xas_set_range(&xas, index, last);
 			xas_store(&xas, entry);
 			if (xas_error(&xas))
 				break;
@@ -2189,6 +2204,7 @@ void *xa_store_range(struct xarray *xa, unsigned long first,
 			index += xas_size(&xas);
 			if (!index || index > last)
 				break;
+			xas_set_range(&xas, index, last);
 		}
 	} while (__xas_nomem(&xas, gfp));
 	if (xas_error(&xas) == -ENOMEM) {
