@@ -2530,31 +2530,39 @@ static bool xas_past_head(const struct xa_state *xas)
  * xa_find_after()'s common case, a walk over a leaf that holds entries
  * of one index each: go down to the leaf for *@indexp + 1 without a
  * cursor and look along that leaf only.  Returns the first ordinary
- * entry there that matches @filter (and sets *@indexp), or %NULL when
- * the leaf has none or holds something that needs the full search
- * (a multi-index, retry or zero entry, or a free slot in an allocating
- * array).  The caller holds the RCU read lock and has checked that
- * *@indexp + 1 does not wrap.
+ * entry there that matches @filter (and sets *@indexp), or %NULL.  On
+ * %NULL, *@startp is where the full search has to begin: *@indexp + 1
+ * when the leaf holds something only the full search deals with (a
+ * multi-index, retry or zero entry), or the first index after the leaf
+ * when the rest of the leaf has no match; 0 or an index beyond @max
+ * means there is nothing to find.  The caller holds the RCU read lock
+ * and has checked that *@indexp + 1 does not wrap.
  */
 static void *xa_find_in_leaf(struct xarray *xa, unsigned long *indexp,
-			     unsigned long max, xa_mark_t filter)
+			     unsigned long max, xa_mark_t filter,
+			     unsigned long *startp)
 {
 	unsigned long index = *indexp + 1;
 	struct xa_node *node = xa_leaf(xa, index);
 	unsigned int offset;
 	void *entry;
 
+	*startp = index;
 	if (!node)
 		return NULL;
 	for (offset = get_offset(index, node); ; offset++) {
 		if ((__force unsigned int)filter < XA_MAX_MARKS)
 			offset = find_next_bit(node_marks(node, filter),
 					       XA_CHUNK_SIZE, offset);
-		if (offset >= XA_CHUNK_SIZE)
+		if (offset >= XA_CHUNK_SIZE) {
+			*startp = (index | XA_CHUNK_MASK) + 1;
 			return NULL;
+		}
 		index = (index & ~(unsigned long)XA_CHUNK_MASK) | offset;
-		if (index > max)
+		if (index > max) {
+			*startp = index;
 			return NULL;
+		}
 		entry = xa_entry(xa, node, offset);
 		if (xa_is_internal(entry))
 			return NULL;
@@ -2565,6 +2573,37 @@ static void *xa_find_in_leaf(struct xarray *xa, unsigned long *indexp,
 		if ((__force unsigned int)filter < XA_MAX_MARKS)
 			return NULL;
 	}
+}
+
+/*
+ * xa_find_after()'s full search, from @start on, under the RCU read lock.
+ * Out of line so that the leaf pass, which usually finds the entry, does
+ * not pay for setting up a cursor.
+ */
+static noinline void *xa_find_after_slow(struct xarray *xa,
+					 unsigned long *indexp,
+					 unsigned long start,
+					 unsigned long max, xa_mark_t filter)
+{
+	XA_STATE(xas, xa, start);
+	void *entry;
+
+	do {
+		entry = xas_find_filtered(&xas, max, filter);
+		if (xas_invalid(&xas))
+			break;
+		/*
+		 * A marked search that starts inside a multi-index entry
+		 * moves the cursor back to the entry's first index (6.1's
+		 * does too, and xa_for_each_marked() then never ends): an
+		 * entry that starts at or before *@indexp was seen already.
+		 */
+	} while (xas_past_head(&xas) || xas.xa_index <= *indexp ||
+		 xas_retry(&xas, entry));
+
+	if (entry)
+		*indexp = xas.xa_index;
+	return entry;
 }
 
 /**
@@ -2583,35 +2622,17 @@ static void *xa_find_in_leaf(struct xarray *xa, unsigned long *indexp,
 void *xa_find_after(struct xarray *xa, unsigned long *indexp,
 		    unsigned long max, xa_mark_t filter)
 {
-	XA_STATE(xas, xa, *indexp + 1);
+	unsigned long start;
 	void *entry;
 
-	if (!xas.xa_index)	/* *indexp was ULONG_MAX */
+	if (*indexp == ULONG_MAX)
 		return NULL;
 
 	rcu_read_lock();
-	entry = xa_find_in_leaf(xa, indexp, max, filter);
-	if (entry) {
-		rcu_read_unlock();
-		return entry;
-	}
-	do {
-		entry = xas_find_filtered(&xas, max, filter);
-		if (xas_invalid(&xas))
-			break;
-		/*
-		 * A marked search that starts inside a multi-index entry
-		 * moves the cursor back to the entry's first index (6.1's
-		 * does too, and xa_for_each_marked() then never ends): an
-		 * entry that starts at or before *@indexp was seen already.
-		 */
-	} while (xas_past_head(&xas) || xas.xa_index <= *indexp ||
-		 xas_retry(&xas, entry));
+	entry = xa_find_in_leaf(xa, indexp, max, filter, &start);
+	if (!entry && start && start <= max)
+		entry = xa_find_after_slow(xa, indexp, start, max, filter);
 	rcu_read_unlock();
-
-	if (!entry)
-		return NULL;
-	*indexp = xas.xa_index;
 	return entry;
 }
 EXPORT_SYMBOL(xa_find_after);
