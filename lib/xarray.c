@@ -2531,36 +2531,32 @@ static bool xas_past_head(const struct xa_state *xas)
  * of one index each: go down to the leaf for *@indexp + 1 without a
  * cursor and look along that leaf only.  Returns the first ordinary
  * entry there that matches @filter (and sets *@indexp), or %NULL.  On
- * %NULL, *@startp is where the full search has to begin: *@indexp + 1
- * when the leaf holds something only the full search deals with (a
- * multi-index, retry or zero entry), or the first index after the leaf
- * when the rest of the leaf has no match; 0 or an index beyond @max
- * means there is nothing to find.  The caller holds the RCU read lock
- * and has checked that *@indexp + 1 does not wrap.
+ * %NULL, *@leafp is the leaf when the rest of it has no match (the full
+ * search goes on from its end), or %NULL when the full search has to
+ * start at *@indexp + 1: there is no leaf on the way, or the leaf holds
+ * something only the full search deals with (a multi-index, retry or
+ * zero entry).  The caller holds the RCU read lock and has checked that
+ * *@indexp + 1 does not wrap.
  */
 static void *xa_find_in_leaf(struct xarray *xa, unsigned long *indexp,
 			     unsigned long max, xa_mark_t filter,
-			     unsigned long *startp)
+			     struct xa_node **leafp)
 {
 	unsigned long index = *indexp + 1;
 	struct xa_node *node = xa_leaf(xa, index);
 	unsigned int offset;
 	void *entry;
 
-	*startp = index;
+	*leafp = NULL;
 	if (!node)
 		return NULL;
 	for (offset = get_offset(index, node); ; offset++) {
 		if ((__force unsigned int)filter < XA_MAX_MARKS)
 			offset = find_next_bit(node_marks(node, filter),
 					       XA_CHUNK_SIZE, offset);
-		if (offset >= XA_CHUNK_SIZE) {
-			*startp = (index | XA_CHUNK_MASK) + 1;
-			return NULL;
-		}
 		index = (index & ~(unsigned long)XA_CHUNK_MASK) | offset;
-		if (index > max) {
-			*startp = index;
+		if (offset >= XA_CHUNK_SIZE || index > max) {
+			*leafp = node;
 			return NULL;
 		}
 		entry = xa_entry(xa, node, offset);
@@ -2576,18 +2572,25 @@ static void *xa_find_in_leaf(struct xarray *xa, unsigned long *indexp,
 }
 
 /*
- * xa_find_after()'s full search, from @start on, under the RCU read lock.
- * Out of line so that the leaf pass, which usually finds the entry, does
- * not pay for setting up a cursor.
+ * xa_find_after()'s full search, under the RCU read lock: on from the end
+ * of @leaf if the leaf pass searched it, else from *@indexp + 1.  Out of
+ * line so that the leaf pass, which usually finds the entry, does not pay
+ * for setting up a cursor.
  */
 static noinline void *xa_find_after_slow(struct xarray *xa,
 					 unsigned long *indexp,
-					 unsigned long start,
+					 struct xa_node *leaf,
 					 unsigned long max, xa_mark_t filter)
 {
-	XA_STATE(xas, xa, start);
+	XA_STATE(xas, xa, *indexp + 1);
 	void *entry;
 
+	if (leaf) {
+		/* As if the cursor had just looked at the leaf's last slot. */
+		xas.xa_node = leaf;
+		xas.xa_offset = XA_CHUNK_MASK;
+		xas.xa_index |= XA_CHUNK_MASK;
+	}
 	do {
 		entry = xas_find_filtered(&xas, max, filter);
 		if (xas_invalid(&xas))
@@ -2622,16 +2625,16 @@ static noinline void *xa_find_after_slow(struct xarray *xa,
 void *xa_find_after(struct xarray *xa, unsigned long *indexp,
 		    unsigned long max, xa_mark_t filter)
 {
-	unsigned long start;
+	struct xa_node *leaf;
 	void *entry;
 
 	if (*indexp == ULONG_MAX)
 		return NULL;
 
 	rcu_read_lock();
-	entry = xa_find_in_leaf(xa, indexp, max, filter, &start);
-	if (!entry && start && start <= max)
-		entry = xa_find_after_slow(xa, indexp, start, max, filter);
+	entry = xa_find_in_leaf(xa, indexp, max, filter, &leaf);
+	if (!entry)
+		entry = xa_find_after_slow(xa, indexp, leaf, max, filter);
 	rcu_read_unlock();
 	return entry;
 }
