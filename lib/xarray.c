@@ -664,6 +664,7 @@ static void *xas_create(struct xa_state *xas, bool allow_root)
 			break;		/* a multi-index entry covers it */
 		if (entry) {
 			node = xa_to_node(entry);
+			entry = xas_descend(xas, node);
 		} else {
 			node = xas_alloc(xas, shift);
 			if (!node)
@@ -671,8 +672,10 @@ static void *xas_create(struct xa_state *xas, bool allow_root)
 			if (xa_track_free(xa))
 				node_mark_all(node, XA_FREE_MARK);
 			rcu_assign_pointer(*slot, xa_mk_node(node));
+			/* A new node is empty: no need to read the slot. */
+			xas->xa_node = node;
+			xas_set_offset(xas);
 		}
-		entry = xas_descend(xas, node);
 		slot = &node->slots[xas->xa_offset];
 	}
 	return entry;
@@ -941,12 +944,13 @@ static void *xas_store_slots(struct xa_state *xas, void *entry, void *curr)
 }
 
 /*
- * The leaf node that holds @index, walked down to without a cursor,
- * under the RCU read lock or the xa_lock.  %NULL when there is no leaf
- * for @index or the way down passes a multi-index entry: the cursor
- * path deals with those.
+ * The lowest node on the way down to @index, walked down to without a
+ * cursor, under the RCU read lock or the xa_lock: the leaf that holds
+ * @index, or the node whose slot for @index holds no node (nothing, or
+ * a multi-index entry).  %NULL when the head is not a node that covers
+ * @index.
  */
-static struct xa_node *xa_leaf(struct xarray *xa, unsigned long index)
+static struct xa_node *xa_lowest_node(struct xarray *xa, unsigned long index)
 {
 	void *entry = xa_head(xa);
 	struct xa_node *node;
@@ -957,10 +961,21 @@ static struct xa_node *xa_leaf(struct xarray *xa, unsigned long index)
 	while (node->shift) {
 		entry = xa_entry(xa, node, get_offset(index, node));
 		if (!xa_is_node(entry))
-			return NULL;
+			break;
 		node = xa_to_node(entry);
 	}
 	return node;
+}
+
+/*
+ * The leaf node that holds @index, or %NULL when there is none or the
+ * way down passes a multi-index entry: the cursor path deals with those.
+ */
+static struct xa_node *xa_leaf(struct xarray *xa, unsigned long index)
+{
+	struct xa_node *node = xa_lowest_node(xa, index);
+
+	return node && !node->shift ? node : NULL;
 }
 
 /*
@@ -1849,10 +1864,10 @@ enum xa_store_when {
 
 /*
  * The store loop behind __xa_store(), __xa_cmpxchg() and __xa_insert():
- * look at the slot, store @entry if @when allows, and go round again
- * after allocating if the store ran out of memory.  An allocating
- * array's free mark comes off a slot that is now in use.  Returns what
- * was in the slot; an error is left in the cursor.
+ * look at the slot if @when has a condition, store @entry if it allows,
+ * and go round again after allocating if the store ran out of memory.
+ * An allocating array's free mark comes off a slot that is now in use.
+ * Returns what was in the slot; an error is left in the cursor.
  */
 static void *xas_store_if(struct xa_state *xas, void *old, void *entry,
 			  enum xa_store_when when, gfp_t gfp)
@@ -1862,14 +1877,19 @@ static void *xas_store_if(struct xa_state *xas, void *old, void *entry,
 	void *curr;
 
 	do {
-		curr = xas_load(xas);
-		if (when == XA_STORE_IF_EMPTY && curr) {
-			xas_set_err(xas, -EBUSY);
-			continue;
+		if (when == XA_STORE_ALWAYS) {
+			/* No condition: xas_store() says what it replaced. */
+			curr = xas_store(xas, entry);
+		} else {
+			curr = xas_load(xas);
+			if (when == XA_STORE_IF_EMPTY && curr) {
+				xas_set_err(xas, -EBUSY);
+				continue;
+			}
+			if (when == XA_STORE_IF_OLD && curr != old)
+				continue;
+			xas_store(xas, entry);
 		}
-		if (when == XA_STORE_IF_OLD && curr != old)
-			continue;
-		xas_store(xas, entry);
 		if (track && (when != XA_STORE_IF_OLD || (entry && !curr)))
 			xas_clear_mark(xas, XA_FREE_MARK);
 	} while (__xas_nomem(xas, gfp));
@@ -1882,19 +1902,31 @@ static void *xas_store_if(struct xa_state *xas, void *old, void *entry,
  * another single-index entry in an existing leaf of an array that does
  * not track free IDs.  Marks belong to the index and stay; only the
  * counts change.  Returns a retry entry when the cursor path must do
- * the work.
+ * the work; if the way down ended at an empty slot above the leaf
+ * level, the cursor is left on that slot, for xas_store() to build the
+ * rest of the path from there rather than walk down again.
  */
-static void *xa_store_in_leaf(struct xarray *xa, unsigned long index,
-			      void *entry)
+static void *xa_store_in_leaf(struct xa_state *xas, void *entry)
 {
-	struct xa_node *node = xa_leaf(xa, index);
+	struct xarray *xa = xas->xa;
+	struct xa_node *node;
 	unsigned int offset;
 	void *old;
 
-	if (!node || xa_track_free(xa))
+	if (xa_track_free(xa))
 		return XA_RETRY_ENTRY;
-	offset = get_offset(index, node);
+	node = xa_lowest_node(xa, xas->xa_index);
+	if (!node)
+		return XA_RETRY_ENTRY;
+	offset = get_offset(xas->xa_index, node);
 	old = xa_entry_locked(xa, node, offset);
+	if (node->shift) {
+		if (!old) {
+			xas->xa_node = node;
+			xas->xa_offset = offset;
+		}
+		return XA_RETRY_ENTRY;
+	}
 	if (!slot_is_single(xa, node, offset, old))
 		return XA_RETRY_ENTRY;
 	rcu_assign_pointer(node->slots[offset], entry);
@@ -2014,7 +2046,7 @@ void *__xa_store(struct xarray *xa, unsigned long index, void *entry, gfp_t gfp)
 	if (WARN_ON_ONCE(xa_is_advanced(entry)))
 		return XA_ERROR(-EINVAL);
 	if (entry && !xa_is_internal(entry)) {
-		old = xa_store_in_leaf(xa, index, entry);
+		old = xa_store_in_leaf(&xas, entry);
 		if (!xa_is_retry(old))
 			return old;
 	}
