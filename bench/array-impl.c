@@ -70,19 +70,23 @@ struct writer_arg {
 	struct plain *a;
 	volatile int stop;
 	unsigned long ops;
+	double seconds;
 };
 
 static void *writer(void *p)
 {
 	struct writer_arg *w = p;
 	unsigned long x = 88172645463325252UL;
+	double t0 = bench_now();
 
 	while (!w->stop) {
+		bench_writer_pace(t0, w->ops);
 		bench_xorshift(&x);
 		__atomic_store_n(&w->a->slot[x % w->a->n], value(x >> 2),
 				 __ATOMIC_RELEASE);
 		__atomic_add_fetch(&w->ops, 1, __ATOMIC_RELAXED);
 	}
+	w->seconds = bench_now() - t0;
 	return NULL;
 }
 
@@ -104,6 +108,7 @@ static unsigned long rcu_read(struct plain *a, const struct bench_input *in,
 	*seconds = bench_now() - t0;
 	w.stop = 1;
 	pthread_join(t, NULL);
+	bench_writer_report(in->n, "array", w.ops, w.seconds);
 	return found;
 }
 

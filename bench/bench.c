@@ -10,6 +10,7 @@
  *	BYTES SIZE dense|sparse IMPL BYTES_PER_ENTRY
  *	(the sparse workload stores at most SPARSE_MAX entries)
  *	NA SIZE WORKLOAD IMPL		(the implementation cannot do it)
+ *	WRITER SIZE IMPL STORES SECONDS	(rcu_read's writer, paced)
  *
  * Inputs come from a fixed seed, so every implementation and every run
  * sees the same indices.  -q is a smoke run (size 1000, two
@@ -53,6 +54,20 @@ unsigned long bench_xorshift(unsigned long *state)
 	*state ^= *state >> 7;
 	*state ^= *state << 17;
 	return *state;
+}
+
+void bench_writer_pace(double t0, unsigned long i)
+{
+	double due = t0 + i / BENCH_WRITER_RATE;
+
+	while (bench_now() < due)
+		caa_cpu_relax();
+}
+
+void bench_writer_report(unsigned long n, const char *impl,
+			 unsigned long stores, double seconds)
+{
+	printf("WRITER %lu %s %lu %.9f\n", n, impl, stores, seconds);
 }
 
 unsigned long bench_expected(enum workload w, const struct bench_input *in)

@@ -61,4 +61,15 @@ unsigned long bench_expected(enum workload w, const struct bench_input *in);
 /* One xorshift step of *@state, which must not be 0. */
 unsigned long bench_xorshift(unsigned long *state);
 
+/*
+ * rcu_read's writer stores at this rate whatever the implementation, so
+ * that the readers of each see the same number of stores per second.
+ */
+#define BENCH_WRITER_RATE	1000000.0
+/* Wait until store @i of a writer that started at @t0 is due. */
+void bench_writer_pace(double t0, unsigned long i);
+/* Print the rate the writer reached: "WRITER SIZE IMPL STORES SECONDS". */
+void bench_writer_report(unsigned long n, const char *impl,
+			 unsigned long stores, double seconds);
+
 #endif

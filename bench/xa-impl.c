@@ -66,20 +66,24 @@ struct writer_arg {
 	unsigned long n;
 	volatile int stop;
 	unsigned long ops;
+	double seconds;
 };
 
-/* Store over random existing indices until told to stop. */
+/* Store over random existing indices, paced, until told to stop. */
 static void *rcu_writer(void *p)
 {
 	struct writer_arg *w = p;
 	unsigned long x = 88172645463325252UL;
+	double t0 = bench_now();
 
 	rcu_register_thread();
 	while (!w->stop) {
+		bench_writer_pace(t0, w->ops);
 		bench_xorshift(&x);
 		xa_store(w->xa, x % w->n, value(x), GFP_KERNEL);
 		uatomic_inc(&w->ops);
 	}
+	w->seconds = bench_now() - t0;
 	rcu_unregister_thread();
 	return NULL;
 }
@@ -101,6 +105,7 @@ static unsigned long rcu_read(struct xarray *xa, const struct bench_input *in,
 	*seconds = bench_now() - t0;
 	w.stop = 1;
 	pthread_join(t, NULL);
+	bench_writer_report(in->n, XSTR(IMPL), w.ops, w.seconds);
 	return found;
 }
 
