@@ -48,12 +48,13 @@ test-bench-smoke: $(BENCH_DIR)/bench
 	@echo "bench smoke: $$(grep -c '^RESULT' $(BENCH_DIR)/smoke.txt) measurements, $$(grep -c '^WRONG' $(BENCH_DIR)/smoke.txt) wrong"
 
 BTRFS_RUNS ?= 3
+KBENCH_BOOTS ?= 2
 # The kernel half needs the stock and patched kernels and their modules
 # (make test builds them); without them the report says it was not run.
 bench:
 	sh scripts/deps.sh bench
 	$(MAKE) -s $(BENCH_DIR)/bench
-	sh scripts/kernel-bench.sh bench/kernel-results.txt || rm -f bench/kernel-results.txt
+	sh scripts/kernel-bench.sh bench/kernel-results.txt $(KBENCH_BOOTS) || rm -f bench/kernel-results.txt
 	sh scripts/btrfs-bench.sh bench/btrfs-results.txt $(BTRFS_RUNS) || rm -f bench/btrfs-results.txt
 	sh bench/report.sh $(BENCH_DIR)/bench
 

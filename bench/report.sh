@@ -41,6 +41,9 @@ kraw=$dir/kernel-results.txt	# from scripts/kernel-bench.sh, if run
 braw=$dir/btrfs-results.txt	# from scripts/btrfs-bench.sh, if run
 [ ! -s "$kraw" ] ||
 	awk '$5 > 0 { print $2, $3, $1, $5 / ($6 / 1e9) }' "$kraw" | medians >"$tmp/kstats"
+# Boots per kernel: each boot prints repetition 0 of each measurement once.
+kboots=$([ ! -s "$kraw" ] || awk '$1 == "stock" && $4 == 0 { n[$2 " " $3]++ }
+	END { for (k in n) { print n[k]; exit } }' "$kraw")
 
 get() {	# SIZE WORKLOAD IMPL [STATS] -> median ops/s, or nothing
 	awk -v s="$1" -v w="$2" -v i="$3" '$1 == s && $2 == w && $3 == i { print $4 }' "${4:-$tmp/stats}"
@@ -63,6 +66,11 @@ ratio() {	# A B -> A/B to two places, or n/a
 	fi
 }
 
+# rcu_read's writers: the lowest and highest rate any of them reached.
+wrates=$(awk '$1 == "WRITER" { r = $4 / $5 / 1e6
+	if (!n++ || r < lo) lo = r; if (r > hi) hi = r }
+	END { if (n) printf "%.2f to %.2f million a second", lo, hi
+	      else printf "not recorded" }' "$raw")
 sizes=$(awk '{ print $1 }' "$tmp/stats" | sort -un)
 workloads="store_dense load_seq load_random iterate iterate_marked erase store_sparse alloc store_range rcu_read"
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
@@ -85,7 +93,9 @@ cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 	echo "repetitions (15 at 1e3 entries, 7 at 1e5, 3 at 1e7), with half the"
 	echo "min-to-max range as ± of the median.  store_range counts one"
 	echo "operation per 64-index entry; rcu_read is one reader's random loads"
-	echo "while one writer thread stores; store_sparse stores at most 1e6"
+	echo "while one writer thread stores over random entries, paced to 1e6"
+	echo "stores a second for every implementation (the rate each writer"
+	echo "reached: $wrates); store_sparse stores at most 1e6"
 	echo "indices spread over 2^40 (1e7 would take some 27 GB of nodes)."
 	echo "n/a: the implementation cannot do it."
 	for n in $sizes; do
@@ -157,9 +167,10 @@ cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 	if [ -s "$tmp/kstats" ]; then
 		echo "\`scripts/kernel-bench.sh bench/kernel-results.txt\`: the module"
 		echo "kernel/modules/xarray_bench.c loaded in the stock and in the"
-		echo "patched kernel (the make test config), one QEMU boot each, TCG on"
-		echo "two CPUs; the same workloads (sparse stores stop at 1e5 in the"
-		echo "guest's 512 MiB), median of the repetitions, millions of"
+		echo "patched kernel (the make test config, 16-slot nodes), booted in"
+		echo "QEMU in turn, $kboots boots each, TCG on two CPUs; the same"
+		echo "workloads (sparse stores stop at 1e5 in the guest's 512 MiB),"
+		echo "median of the repetitions of all boots, millions of"
 		echo "operations per second.  TCG translates the guest's code, so"
 		echo "these are ratios between kernels, not hardware speeds."
 		for n in $(awk '{ print $1 }' "$tmp/kstats" | sort -un); do
