@@ -32,6 +32,9 @@
 #define likely(x)		__builtin_expect(!!(x), 1)
 #define unlikely(x)		__builtin_expect(!!(x), 0)
 #define noinline		__attribute__((__noinline__))
+#ifndef __always_inline		/* glibc's <sys/cdefs.h> may have it */
+#define __always_inline		inline __attribute__((__always_inline__))
+#endif
 #define EXPORT_SYMBOL(sym)	extern int xa_export_##sym
 #define EXPORT_SYMBOL_GPL(sym)	extern int xa_export_##sym
 
