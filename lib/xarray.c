@@ -116,29 +116,30 @@ static inline void xa_mark_clear(struct xarray *xa, xa_mark_t mark)
  * The bitmap of @mark in @node.  The set and clear helpers report the
  * bit's old value, which is how the mark walkers know when to stop.
  */
-static inline unsigned long *node_marks(struct xa_node *node, xa_mark_t mark)
+static __always_inline unsigned long *node_marks(struct xa_node *node,
+						 xa_mark_t mark)
 {
 	return node->marks[(__force unsigned int)mark];
 }
 
-static inline bool node_get_mark(struct xa_node *node, unsigned int offset,
-				 xa_mark_t mark)
+static __always_inline bool node_get_mark(struct xa_node *node,
+					  unsigned int offset, xa_mark_t mark)
 {
 	const unsigned long *bits = node_marks(node, mark);
 
 	return test_bit(offset, bits);
 }
 
-static inline bool node_set_mark(struct xa_node *node, unsigned int offset,
-				 xa_mark_t mark)
+static __always_inline bool node_set_mark(struct xa_node *node,
+					  unsigned int offset, xa_mark_t mark)
 {
 	unsigned long *bits = node_marks(node, mark);
 
 	return __test_and_set_bit(offset, bits);
 }
 
-static inline bool node_clear_mark(struct xa_node *node, unsigned int offset,
-				   xa_mark_t mark)
+static __always_inline bool node_clear_mark(struct xa_node *node,
+					    unsigned int offset, xa_mark_t mark)
 {
 	unsigned long *bits = node_marks(node, mark);
 
@@ -146,7 +147,7 @@ static inline bool node_clear_mark(struct xa_node *node, unsigned int offset,
 }
 
 /* Does any slot of @node have @mark? */
-static inline bool node_any_mark(struct xa_node *node, xa_mark_t mark)
+static __always_inline bool node_any_mark(struct xa_node *node, xa_mark_t mark)
 {
 	return find_next_bit(node_marks(node, mark), XA_CHUNK_SIZE, 0) <
 		XA_CHUNK_SIZE;
@@ -186,13 +187,13 @@ static void xas_squash_marks(const struct xa_state *xas)
 	}
 }
 
-static inline unsigned int get_offset(unsigned long index,
+static __always_inline unsigned int get_offset(unsigned long index,
 				      const struct xa_node *node)
 {
 	return (index >> node->shift) & XA_CHUNK_MASK;
 }
 
-static void xas_set_offset(struct xa_state *xas)
+static __always_inline void xas_set_offset(struct xa_state *xas)
 {
 	xas->xa_offset = get_offset(xas->xa_index, xas->xa_node);
 }
@@ -201,7 +202,8 @@ static void xas_set_offset(struct xa_state *xas)
  * Point xa_index at the first index of slot @offset of the current node.
  * @offset may be XA_CHUNK_SIZE: that is the first index past the node.
  */
-static void xas_move_index(struct xa_state *xas, unsigned long offset)
+static __always_inline void xas_move_index(struct xa_state *xas,
+					   unsigned long offset)
 {
 	unsigned int shift = xas->xa_node->shift;
 
@@ -209,20 +211,20 @@ static void xas_move_index(struct xa_state *xas, unsigned long offset)
 	xas->xa_index += offset << shift;
 }
 
-static void xas_next_offset(struct xa_state *xas)
+static __always_inline void xas_next_offset(struct xa_state *xas)
 {
 	xas->xa_offset++;
 	xas_move_index(xas, xas->xa_offset);
 }
 
-static void *set_bounds(struct xa_state *xas)
+static __always_inline void *set_bounds(struct xa_state *xas)
 {
 	xas->xa_node = XAS_BOUNDS;
 	return NULL;
 }
 
 /* The highest index a tree whose root is @entry can hold. */
-static unsigned long max_index(void *entry)
+static __always_inline unsigned long max_index(void *entry)
 {
 	if (!xa_is_node(entry))
 		return 0;
@@ -950,7 +952,8 @@ static void *xas_store_slots(struct xa_state *xas, void *entry, void *curr)
  * a multi-index entry).  %NULL when the head is not a node that covers
  * @index.
  */
-static struct xa_node *xa_lowest_node(struct xarray *xa, unsigned long index)
+static __always_inline struct xa_node *xa_lowest_node(struct xarray *xa,
+						       unsigned long index)
 {
 	void *entry = xa_head(xa);
 	struct xa_node *node;
