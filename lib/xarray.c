@@ -149,8 +149,7 @@ static __always_inline bool node_clear_mark(struct xa_node *node,
 /* Does any slot of @node have @mark? */
 static __always_inline bool node_any_mark(struct xa_node *node, xa_mark_t mark)
 {
-	return find_next_bit(node_marks(node, mark), XA_CHUNK_SIZE, 0) <
-		XA_CHUNK_SIZE;
+	return xa_chunk_next_bit(node_marks(node, mark), 0) < XA_CHUNK_SIZE;
 }
 
 static inline void node_mark_all(struct xa_node *node, xa_mark_t mark)
@@ -2587,8 +2586,8 @@ static void *xa_find_in_leaf(struct xarray *xa, unsigned long *indexp,
 		return NULL;
 	for (offset = get_offset(index, node); ; offset++) {
 		if ((__force unsigned int)filter < XA_MAX_MARKS)
-			offset = find_next_bit(node_marks(node, filter),
-					       XA_CHUNK_SIZE, offset);
+			offset = xa_chunk_next_bit(node_marks(node, filter),
+						   offset);
 		index = (index & ~(unsigned long)XA_CHUNK_MASK) | offset;
 		if (offset >= XA_CHUNK_SIZE || index > max) {
 			*leafp = node;

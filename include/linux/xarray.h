@@ -999,7 +999,7 @@ struct xa_node {
 	struct xa_node __rcu *parent;	/* NULL for the root */
 	struct xarray	*array;		/* Owning XArray */
 	union {
-		struct list_head private_list;	/* The array's user's */
+		struct list_head private_list;	/* Left to the array's user */
 		struct rcu_head	rcu_head;	/* Deferred free */
 	};
 	void __rcu	*slots[XA_CHUNK_SIZE];
@@ -1534,24 +1534,33 @@ static inline void *xas_next_entry(struct xa_state *xas, unsigned long max)
 	return entry;
 }
 
+/*
+ * Private: the first bit at or after @start in a node's bitmap of one
+ * mark, or XA_CHUNK_SIZE if there is none.  A node's marks fit in one
+ * word unless nodes have more slots than a word has bits; bits past
+ * XA_CHUNK_SIZE in that word do not count (bitmap_fill() sets them).
+ * Under RCU alone the writer may be changing the word as we read it.
+ */
+static inline unsigned int xa_chunk_next_bit(const unsigned long *bits,
+					     unsigned int start)
+{
+	unsigned long word;
+
+	if (XA_CHUNK_SIZE > BITS_PER_LONG)
+		return find_next_bit(bits, XA_CHUNK_SIZE, start);
+	if (start >= XA_CHUNK_SIZE)
+		return XA_CHUNK_SIZE;
+	word = READ_ONCE(*bits) & (~0UL >> (BITS_PER_LONG - XA_CHUNK_SIZE));
+	word >>= start;
+	return word ? start + __ffs(word) : XA_CHUNK_SIZE;
+}
+
 /* Private: next slot in this node at or after the cursor with @mark set */
 static inline unsigned int xas_find_chunk(struct xa_state *xas, bool advance,
 		xa_mark_t mark)
 {
-	unsigned long *addr = xas->xa_node->marks[(__force unsigned)mark];
-	unsigned int start = xas->xa_offset + advance;
-	unsigned long word;
-
-	if (XA_CHUNK_SIZE != BITS_PER_LONG)
-		return find_next_bit(addr, XA_CHUNK_SIZE, start);
-	/*
-	 * One word of marks: drop the bits below @start, take the lowest.
-	 * Under RCU alone the writer may be changing the word as we read.
-	 */
-	if (start >= XA_CHUNK_SIZE)
-		return XA_CHUNK_SIZE;
-	word = READ_ONCE(*addr) >> start;
-	return word ? start + __ffs(word) : XA_CHUNK_SIZE;
+	return xa_chunk_next_bit(xas->xa_node->marks[(__force unsigned)mark],
+				 xas->xa_offset + advance);
 }
 
 /**
