@@ -187,7 +187,7 @@ static void xas_squash_marks(const struct xa_state *xas)
 }
 
 static __always_inline unsigned int get_offset(unsigned long index,
-				      const struct xa_node *node)
+					       const struct xa_node *node)
 {
 	return (index >> node->shift) & XA_CHUNK_MASK;
 }
@@ -952,7 +952,7 @@ static void *xas_store_slots(struct xa_state *xas, void *entry, void *curr)
  * @index.
  */
 static __always_inline struct xa_node *xa_lowest_node(struct xarray *xa,
-						       unsigned long index)
+						      unsigned long index)
 {
 	void *entry = xa_head(xa);
 	struct xa_node *node;

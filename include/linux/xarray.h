@@ -1557,7 +1557,7 @@ static inline unsigned int xa_chunk_next_bit(const unsigned long *bits,
 
 /* Private: next slot in this node at or after the cursor with @mark set */
 static inline unsigned int xas_find_chunk(struct xa_state *xas, bool advance,
-		xa_mark_t mark)
+					  xa_mark_t mark)
 {
 	return xa_chunk_next_bit(xas->xa_node->marks[(__force unsigned)mark],
 				 xas->xa_offset + advance);
