@@ -116,7 +116,7 @@ static unsigned long ab_run(void *s, enum workload w,
 			    const struct bench_input *in, double *seconds)
 {
 	struct plain *a = s;
-	unsigned long n = in->n, i, p, ops = 0, word, bits;
+	unsigned long n = in->n, i, p, ops = 0, word, bits, pass;
 	double t0;
 
 	switch (w) {
@@ -176,13 +176,17 @@ static unsigned long ab_run(void *s, enum workload w,
 		}
 		break;
 	case W_STORE_RANGE:
-		t0 = bench_now();
-		for (i = 0; i + 64 <= n; i += 64) {
-			for (p = i; p < i + 64; p++)
-				array_store(a, p, value(i));
-			ops++;
+		*seconds = 0;
+		for (pass = 0; pass < bench_range_passes(n); pass++) {
+			t0 = bench_now();
+			for (i = 0; i + 64 <= n; i += 64) {
+				for (p = i; p < i + 64; p++)
+					array_store(a, p, value(i));
+				ops++;
+			}
+			*seconds += bench_now() - t0;
 		}
-		break;
+		return ops;
 	case W_RCU_READ:
 		for (i = 0; i < n; i++)
 			a->slot[i] = value(i);

@@ -48,6 +48,11 @@ unsigned long bench_passes(unsigned long n)
 	return n >= 1000000 ? 1 : 1000000 / n;
 }
 
+unsigned long bench_range_passes(unsigned long n)
+{
+	return n >= 65536 ? 1 : 65536 / n;
+}
+
 unsigned long bench_xorshift(unsigned long *state)
 {
 	*state ^= *state << 13;
@@ -84,7 +89,7 @@ unsigned long bench_expected(enum workload w, const struct bench_input *in)
 	case W_STORE_SPARSE:
 		return in->sparse_n;
 	case W_STORE_RANGE:
-		return n / 64;
+		return bench_range_passes(n) * (n / 64);
 	case W_RCU_READ:
 		return n < 4000000 ? 4000000 : n;
 	default:

@@ -56,6 +56,12 @@ extern const struct bench_impl bench_ours, bench_tree, bench_judy,
 double bench_now(void);
 /* How often a read-only workload repeats, so it does 1e6 operations. */
 unsigned long bench_passes(unsigned long n);
+/*
+ * How often store_range starts again from empty, so that it times some
+ * thousand ranges even at 1e3 entries (15 ranges take a few
+ * microseconds, too few to time); only the stores are timed.
+ */
+unsigned long bench_range_passes(unsigned long n);
 /* How many operations workload @w does on @in, all of them right. */
 unsigned long bench_expected(enum workload w, const struct bench_input *in);
 /* One xorshift step of *@state, which must not be 0. */
