@@ -186,10 +186,17 @@ static void xas_squash_marks(const struct xa_state *xas)
 	}
 }
 
+/* The slot for @index in a node whose slots each cover 2^@shift indices. */
+static __always_inline unsigned int offset_at(unsigned long index,
+					      unsigned int shift)
+{
+	return (index >> shift) & XA_CHUNK_MASK;
+}
+
 static __always_inline unsigned int get_offset(unsigned long index,
 					       const struct xa_node *node)
 {
-	return (index >> node->shift) & XA_CHUNK_MASK;
+	return offset_at(index, node->shift);
 }
 
 static __always_inline void xas_set_offset(struct xa_state *xas)
@@ -949,19 +956,21 @@ static void *xas_store_slots(struct xa_state *xas, void *entry, void *curr)
  * cursor, under the RCU read lock or the xa_lock: the leaf that holds
  * @index, or the node whose slot for @index holds no node (nothing, or
  * a multi-index entry).  %NULL when the head is not a node that covers
- * @index.
+ * @index.  Each level down covers XA_CHUNK_SHIFT fewer bits of the index,
+ * so the walk counts the shift down instead of reading it from each node.
  */
 static __always_inline struct xa_node *xa_lowest_node(struct xarray *xa,
 						      unsigned long index)
 {
 	void *entry = xa_head(xa);
 	struct xa_node *node;
+	unsigned int shift;
 
 	if (!xa_is_node(entry) || index > max_index(entry))
 		return NULL;
 	node = xa_to_node(entry);
-	while (node->shift) {
-		entry = xa_entry(xa, node, get_offset(index, node));
+	for (shift = node->shift; shift; shift -= XA_CHUNK_SHIFT) {
+		entry = xa_entry(xa, node, offset_at(index, shift));
 		if (!xa_is_node(entry))
 			break;
 		node = xa_to_node(entry);
@@ -1788,7 +1797,8 @@ EXPORT_SYMBOL_GPL(xas_find_conflict);
 
 /*
  * xa_load()'s walk down to @index: xas_load() without a cursor to keep
- * up to date at each level, which is most of a lookup's work.  A sibling
+ * up to date at each level, which is most of a lookup's work, and with
+ * the shift counted down as in xa_lowest_node().  A sibling
  * or retry entry is returned as it is found; xa_load_slow() deals with
  * both.  The caller holds the RCU read lock.
  */
@@ -1796,18 +1806,20 @@ static void *xa_walk(struct xarray *xa, unsigned long index)
 {
 	void *entry = xa_head(xa);
 	struct xa_node *node;
+	unsigned int shift;
 
 	if (!xa_is_node(entry))
 		return index ? NULL : entry;
 	node = xa_to_node(entry);
 	if (index > max_index(entry))
 		return NULL;
-	for (;;) {
-		entry = xa_entry(xa, node, get_offset(index, node));
-		if (!node->shift || !xa_is_node(entry))
+	for (shift = node->shift; shift; shift -= XA_CHUNK_SHIFT) {
+		entry = xa_entry(xa, node, offset_at(index, shift));
+		if (!xa_is_node(entry))
 			return entry;
 		node = xa_to_node(entry);
 	}
+	return xa_entry(xa, node, offset_at(index, 0));
 }
 
 /* The walk met a multi-index entry or a concurrent change: use a cursor. */
