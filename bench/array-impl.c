@@ -177,7 +177,7 @@ static unsigned long ab_run(void *s, enum workload w,
 		break;
 	case W_STORE_RANGE:
 		*seconds = 0;
-		for (pass = 0; pass < bench_range_passes(n); pass++) {
+		for (pass = 0; pass < bench_fill_passes(n); pass++) {
 			t0 = bench_now();
 			for (i = 0; i + 64 <= n; i += 64) {
 				for (p = i; p < i + 64; p++)

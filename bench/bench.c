@@ -48,7 +48,7 @@ unsigned long bench_passes(unsigned long n)
 	return n >= 1000000 ? 1 : 1000000 / n;
 }
 
-unsigned long bench_range_passes(unsigned long n)
+unsigned long bench_fill_passes(unsigned long n)
 {
 	return n >= 65536 ? 1 : 65536 / n;
 }
@@ -87,9 +87,9 @@ unsigned long bench_expected(enum workload w, const struct bench_input *in)
 	case W_ITERATE_MARKED:
 		return bench_passes(n / 16 + 1) * ((n + 15) / 16);
 	case W_STORE_SPARSE:
-		return in->sparse_n;
+		return bench_fill_passes(in->sparse_n) * in->sparse_n;
 	case W_STORE_RANGE:
-		return bench_range_passes(n) * (n / 64);
+		return bench_fill_passes(n) * (n / 64);
 	case W_RCU_READ:
 		return n < 4000000 ? 4000000 : n;
 	default:

@@ -57,11 +57,12 @@ double bench_now(void);
 /* How often a read-only workload repeats, so it does 1e6 operations. */
 unsigned long bench_passes(unsigned long n);
 /*
- * How often store_range starts again from empty, so that it times some
- * thousand ranges even at 1e3 entries (15 ranges take a few
- * microseconds, too few to time); only the stores are timed.
+ * How often store_range and store_sparse start again from empty, so that
+ * they time tens of thousands of indices even at 1e3 entries (15 ranges
+ * take a few microseconds, 1000 sparse stores a few hundred: too little
+ * to time against the noise); only the stores are timed.
  */
-unsigned long bench_range_passes(unsigned long n);
+unsigned long bench_fill_passes(unsigned long n);
 /* How many operations workload @w does on @in, all of them right. */
 unsigned long bench_expected(enum workload w, const struct bench_input *in);
 /* One xorshift step of *@state, which must not be 0. */

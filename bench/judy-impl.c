@@ -111,10 +111,15 @@ static unsigned long jb_run(void *s, enum workload w,
 		}
 		break;
 	case W_STORE_SPARSE:
-		t0 = bench_now();
-		for (i = 0; i < in->sparse_n; i++)
-			ops += jb_store(j, in->sparse[i], i + 1);
-		break;
+		*seconds = 0;
+		for (p = 0; p < bench_fill_passes(in->sparse_n); p++) {
+			jb_clear(j);
+			t0 = bench_now();
+			for (i = 0; i < in->sparse_n; i++)
+				ops += jb_store(j, in->sparse[i], i + 1);
+			*seconds += bench_now() - t0;
+		}
+		return ops;
 	case W_ALLOC:
 		jb_clear(j);
 		t0 = bench_now();
@@ -126,7 +131,7 @@ static unsigned long jb_run(void *s, enum workload w,
 		break;
 	case W_STORE_RANGE:
 		*seconds = 0;
-		for (p = 0; p < bench_range_passes(n); p++) {
+		for (p = 0; p < bench_fill_passes(n); p++) {
 			jb_clear(j);
 			t0 = bench_now();
 			for (i = 0; i + 64 <= n; i += 64) {

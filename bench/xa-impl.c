@@ -169,12 +169,16 @@ static unsigned long xb_run(void *s, enum workload w,
 			ops += xa_erase(xa, i) != NULL;
 		break;
 	case W_STORE_SPARSE:
-		rcu_barrier();	/* the erase's nodes are freed, untimed */
-		t0 = bench_now();
-		for (i = 0; i < in->sparse_n; i++)
-			ops += !xa_is_err(xa_store(xa, in->sparse[i], value(i),
-						   GFP_KERNEL));
-		break;
+		*seconds = 0;
+		for (p = 0; p < bench_fill_passes(in->sparse_n); p++) {
+			xb_reset(xa, 0);	/* waits for RCU frees, untimed */
+			t0 = bench_now();
+			for (i = 0; i < in->sparse_n; i++)
+				ops += !xa_is_err(xa_store(xa, in->sparse[i],
+						value(i), GFP_KERNEL));
+			*seconds += bench_now() - t0;
+		}
+		return ops;
 	case W_ALLOC:
 		xb_reset(xa, XA_FLAGS_ALLOC);
 		t0 = bench_now();
@@ -184,7 +188,7 @@ static unsigned long xb_run(void *s, enum workload w,
 		break;
 	case W_STORE_RANGE:
 		*seconds = 0;
-		for (p = 0; p < bench_range_passes(n); p++) {
+		for (p = 0; p < bench_fill_passes(n); p++) {
 			xb_reset(xa, 0);
 			t0 = bench_now();
 			for (i = 0; i + 64 <= n; i += 64)
