@@ -486,7 +486,8 @@ static bool __xas_nomem(struct xa_state *xas, gfp_t gfp)
 	return false;
 }
 
-static void xas_update(struct xa_state *xas, struct xa_node *node)
+static __always_inline void xas_update(struct xa_state *xas,
+				       struct xa_node *node)
 {
 	if (xas->xa_update)
 		xas->xa_update(node);
@@ -2698,8 +2699,9 @@ static bool slot_matches(struct xa_node *node, unsigned int offset,
 }
 
 /* The last index of slot @offset of @node, for an @index in that node. */
-static unsigned long slot_last(const struct xa_node *node,
-			       unsigned int offset, unsigned long index)
+static __always_inline unsigned long slot_last(const struct xa_node *node,
+						unsigned int offset,
+						unsigned long index)
 {
 	unsigned long low = (1UL << node->shift) - 1;
 

@@ -185,7 +185,7 @@ static inline bool xa_is_err(const void *entry)
  * Context: Any context; no lock needed.
  * Return: A negative errno, or 0 if @entry is not an error.
  */
-static inline int xa_err(void *entry)
+static __always_inline int xa_err(void *entry)
 {
 	if (xa_is_err(entry))
 		return (long)entry >> 2;
@@ -1093,7 +1093,7 @@ static inline struct xa_node *xa_to_node(const void *entry)
 }
 
 /* Internal to the XArray */
-static inline bool xa_is_node(const void *entry)
+static __always_inline bool xa_is_node(const void *entry)
 {
 	return xa_is_internal(entry) && (unsigned long)entry > 4096;
 }
@@ -1250,7 +1250,7 @@ struct xa_state {
  *
  * Return: The negative errno, or 0 for a cursor without an error.
  */
-static inline int xas_error(const struct xa_state *xas)
+static __always_inline int xas_error(const struct xa_state *xas)
 {
 	return xa_err(xas->xa_node);
 }
@@ -1541,8 +1541,8 @@ static inline void *xas_next_entry(struct xa_state *xas, unsigned long max)
  * XA_CHUNK_SIZE in that word do not count (bitmap_fill() sets them).
  * Under RCU alone the writer may be changing the word as we read it.
  */
-static inline unsigned int xa_chunk_next_bit(const unsigned long *bits,
-					     unsigned int start)
+static __always_inline unsigned int xa_chunk_next_bit(const unsigned long *bits,
+						      unsigned int start)
 {
 	unsigned long word;
 
