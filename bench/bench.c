@@ -13,13 +13,16 @@
  *	WRITER SIZE IMPL STORES SECONDS	(rcu_read's writer, paced)
  *
  * Inputs come from a fixed seed, so every implementation and every run
- * sees the same indices.  -q is a smoke run (size 1000, two
+ * sees the same indices.  Each implementation's repetition runs in a
+ * child process of its own (run_impl_forked()).  -q is a smoke run (size 1000, two
  * repetitions).  Exits 1 if any implementation gave a wrong result.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 #include <urcu.h>
 
 #include "bench.h"
@@ -173,6 +176,45 @@ static int run_impl(const struct bench_impl *impl,
 	return ok;
 }
 
+/*
+ * run_impl() in a child process forked from a parent that runs no
+ * workload, so that every implementation starts each repetition from
+ * the same heap.  In one process, the chunks one implementation freed
+ * were the next one's allocations, and at 1e3 entries, where a timed
+ * pass is a handful of node allocations, that decided which was faster.
+ */
+static int run_impl_forked(const struct bench_impl *impl,
+			   const struct bench_input *in, int rep)
+{
+	int status;
+	pid_t pid;
+
+	fflush(stdout);
+	call_rcu_before_fork();
+	pid = fork();
+	if (pid < 0) {
+		perror("bench: fork");
+		exit(2);
+	}
+	if (!pid) {
+		call_rcu_after_fork_child();
+		status = run_impl(impl, in, rep);
+		fflush(stdout);
+		_exit(status ? 0 : 1);
+	}
+	call_rcu_after_fork_parent();
+	if (waitpid(pid, &status, 0) < 0) {
+		perror("bench: waitpid");
+		exit(2);
+	}
+	if (!WIFEXITED(status) || WEXITSTATUS(status) > 1) {
+		fprintf(stderr, "bench: %s died at %lu entries\n", impl->name,
+			in->n);
+		exit(2);
+	}
+	return !WEXITSTATUS(status);
+}
+
 int main(int argc, char **argv)
 {
 	unsigned long sizes[16] = { 1000, 100000, 10000000 };
@@ -205,8 +247,8 @@ int main(int argc, char **argv)
 		in.sparse = sparse = sparse_indices(in.sparse_n);
 		for (rep = 0; rep < repetitions(in.n, quick); rep++)
 			for (k = 0; k < NR_IMPLS; k++)
-				ok &= run_impl(impls[(k + rep) % NR_IMPLS],
-					       &in, rep);
+				ok &= run_impl_forked(impls[(k + rep) % NR_IMPLS],
+						      &in, rep);
 		free(order);
 		free(sparse);
 	}
