@@ -2700,8 +2700,8 @@ static bool slot_matches(struct xa_node *node, unsigned int offset,
 
 /* The last index of slot @offset of @node, for an @index in that node. */
 static __always_inline unsigned long slot_last(const struct xa_node *node,
-						unsigned int offset,
-						unsigned long index)
+					       unsigned int offset,
+					       unsigned long index)
 {
 	unsigned long low = (1UL << node->shift) - 1;
 
