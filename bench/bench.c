@@ -14,8 +14,9 @@
  *
  * Inputs come from a fixed seed, so every implementation and every run
  * sees the same indices.  Each implementation's repetition runs in a
- * child process of its own (run_impl_forked()).  -q is a smoke run (size 1000, two
- * repetitions).  Exits 1 if any implementation gave a wrong result.
+ * child process of its own (run_impl_forked()).  -q is a smoke run
+ * (size 1000, two repetitions).  Exits 1 if any implementation gave a
+ * wrong result.
  */
 #include <stdio.h>
 #include <stdlib.h>
