@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0+
 /*
  * The floor: a plain C array of n pointers indexed directly (through
- * out-of-line load and store functions), with a bitmap for the marks.  It cannot hold indices spread over 2^40 (the
- * sparse workload is not run); IDs come from a cursor over the array;
- * RCU readers load slots the writer stores with relaxed atomics.
+ * out-of-line load and store functions), with a bitmap for the marks.
+ * It cannot hold indices spread over 2^40 (the sparse workload is not
+ * run); IDs come from a cursor over the array; RCU readers load slots
+ * the writer stores with relaxed atomics.
  */
 #include <pthread.h>
 #include <stdlib.h>
