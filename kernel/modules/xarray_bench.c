@@ -13,6 +13,7 @@
  */
 #include <linux/module.h>
 #include <linux/random.h>
+#include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/vmalloc.h>
 #include <linux/xarray.h>
@@ -95,6 +96,14 @@ static unsigned long run(enum workload w, unsigned long n,
 	if (w == W_ITERATE_MARKED)
 		for (i = 0; i < n; i += 16)
 			xa_set_mark(&array, i, XA_MARK_0);
+	/*
+	 * Nodes an earlier workload freed (the erase, the untimed
+	 * xa_destroy() after the sparse stores) go back to the allocator
+	 * through RCU callbacks; wait for them here, untimed, or they run
+	 * inside this workload's window, and more of them the faster the
+	 * earlier workload was.
+	 */
+	rcu_barrier();
 	t0 = now_ns();
 	switch (w) {
 	case W_STORE_DENSE:
