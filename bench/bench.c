@@ -199,6 +199,8 @@ static int run_impl_forked(const struct bench_impl *impl,
 	}
 	if (!pid) {
 		call_rcu_after_fork_child();
+		/* The RCU callback thread, started now rather than timed. */
+		get_default_call_rcu_data();
 		status = run_impl(impl, in, rep);
 		fflush(stdout);
 		_exit(status ? 0 : 1);
