@@ -47,7 +47,7 @@ test-bench-smoke: $(BENCH_DIR)/bench
 	$(BENCH_DIR)/bench -q >$(BENCH_DIR)/smoke.txt || { grep WRONG $(BENCH_DIR)/smoke.txt; exit 1; }
 	@echo "bench smoke: $$(grep -c '^RESULT' $(BENCH_DIR)/smoke.txt) measurements, $$(grep -c '^WRONG' $(BENCH_DIR)/smoke.txt) wrong"
 
-BTRFS_RUNS ?= 3
+BTRFS_RUNS ?= 7
 KBENCH_BOOTS ?= 2
 # The kernel half needs the stock and patched kernels and their modules
 # (make test builds them); without them the report says it was not run.
