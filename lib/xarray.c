@@ -229,6 +229,21 @@ static __always_inline void *set_bounds(struct xa_state *xas)
 	return NULL;
 }
 
+/*
+ * The node @entry points to, or %NULL if it is not a node pointer.  This
+ * is xa_is_node() asked of the pointer with its internal tag (2) already
+ * taken off: a walk needs that pointer for its next load anyway, and one
+ * register then serves the test and the load.
+ */
+static __always_inline struct xa_node *entry_node(const void *entry)
+{
+	unsigned long node = (unsigned long)entry - 2;
+
+	if ((node & 3) || node < 4096)
+		return NULL;
+	return (struct xa_node *)node;
+}
+
 /* The highest index a tree whose root is @entry can hold. */
 static __always_inline unsigned long max_index(void *entry)
 {
@@ -964,7 +979,7 @@ static __always_inline struct xa_node *xa_lowest_node(struct xarray *xa,
 						      unsigned long index)
 {
 	void *entry = xa_head(xa);
-	struct xa_node *node;
+	struct xa_node *node, *child;
 	unsigned int shift;
 
 	if (!xa_is_node(entry) || index > max_index(entry))
@@ -972,9 +987,10 @@ static __always_inline struct xa_node *xa_lowest_node(struct xarray *xa,
 	node = xa_to_node(entry);
 	for (shift = node->shift; shift; shift -= XA_CHUNK_SHIFT) {
 		entry = xa_entry(xa, node, offset_at(index, shift));
-		if (!xa_is_node(entry))
+		child = entry_node(entry);
+		if (!child)
 			break;
-		node = xa_to_node(entry);
+		node = child;
 	}
 	return node;
 }
@@ -1799,9 +1815,9 @@ EXPORT_SYMBOL_GPL(xas_find_conflict);
 /*
  * xa_load()'s walk down to @index: xas_load() without a cursor to keep
  * up to date at each level, which is most of a lookup's work, and with
- * the shift counted down as in xa_lowest_node().  A sibling
- * or retry entry is returned as it is found; xa_load_slow() deals with
- * both.  The caller holds the RCU read lock.
+ * the shift counted down as in xa_lowest_node().  An internal entry (a
+ * sibling, retry or zero entry) is returned as it is found, for
+ * xa_load_internal() to deal with.  The caller holds the RCU read lock.
  */
 static void *xa_walk(struct xarray *xa, unsigned long index)
 {
@@ -1812,13 +1828,14 @@ static void *xa_walk(struct xarray *xa, unsigned long index)
 	if (!xa_is_node(entry))
 		return index ? NULL : entry;
 	node = xa_to_node(entry);
-	if (index > max_index(entry))
+	shift = node->shift;
+	if ((index >> shift) >= XA_CHUNK_SIZE)
 		return NULL;
-	for (shift = node->shift; shift; shift -= XA_CHUNK_SHIFT) {
+	for (; shift; shift -= XA_CHUNK_SHIFT) {
 		entry = xa_entry(xa, node, offset_at(index, shift));
-		if (!xa_is_node(entry))
+		node = entry_node(entry);
+		if (!node)
 			return entry;
-		node = xa_to_node(entry);
 	}
 	return xa_entry(xa, node, offset_at(index, 0));
 }
@@ -1836,6 +1853,18 @@ static noinline void *xa_load_slow(struct xarray *xa, unsigned long index)
 	return entry;
 }
 
+/*
+ * The walk ended on an internal entry: a reservation reads as %NULL, a
+ * sibling or retry entry sends the load through the cursor.
+ */
+static noinline void *xa_load_internal(struct xarray *xa, unsigned long index,
+				       void *entry)
+{
+	if (!xa_is_zero(entry))
+		entry = xa_load_slow(xa, index);
+	return xa_is_zero(entry) ? NULL : entry;
+}
+
 /**
  * xa_load() - Read the entry at an index.
  * @xa: The array.
@@ -1851,11 +1880,11 @@ void *xa_load(struct xarray *xa, unsigned long index)
 
 	rcu_read_lock();
 	entry = xa_walk(xa, index);
-	if (unlikely(xa_is_sibling(entry) || xa_is_retry(entry)))
-		entry = xa_load_slow(xa, index);
+	if (unlikely(xa_is_internal(entry)))
+		entry = xa_load_internal(xa, index, entry);
 	rcu_read_unlock();
 
-	return xa_is_zero(entry) ? NULL : entry;
+	return entry;
 }
 EXPORT_SYMBOL(xa_load);
 
