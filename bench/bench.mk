@@ -48,7 +48,7 @@ test-bench-smoke: $(BENCH_DIR)/bench
 	@echo "bench smoke: $$(grep -c '^RESULT' $(BENCH_DIR)/smoke.txt) measurements, $$(grep -c '^WRONG' $(BENCH_DIR)/smoke.txt) wrong"
 
 BTRFS_RUNS ?= 7
-KBENCH_BOOTS ?= 2
+KBENCH_BOOTS ?= 4
 # The kernel half needs the stock and patched kernels and their modules
 # (make test builds them); without them the report says it was not run.
 bench:
