@@ -1840,28 +1840,22 @@ static void *xa_walk(struct xarray *xa, unsigned long index)
 	return xa_entry(xa, node, offset_at(index, 0));
 }
 
-/* The walk met a multi-index entry or a concurrent change: use a cursor. */
-static noinline void *xa_load_slow(struct xarray *xa, unsigned long index)
-{
-	XA_STATE(xas, xa, index);
-	void *entry;
-
-	do {
-		xas_reset(&xas);
-		entry = xas_load(&xas);
-	} while (xa_is_retry(entry));
-	return entry;
-}
-
 /*
- * The walk ended on an internal entry: a reservation reads as %NULL, a
- * sibling or retry entry sends the load through the cursor.
+ * The walk ended on an internal entry.  A reservation reads as %NULL; a
+ * sibling or retry entry (a multi-index entry, or a concurrent change)
+ * sends the load through a cursor.
  */
 static noinline void *xa_load_internal(struct xarray *xa, unsigned long index,
 				       void *entry)
 {
-	if (!xa_is_zero(entry))
-		entry = xa_load_slow(xa, index);
+	XA_STATE(xas, xa, index);
+
+	if (xa_is_zero(entry))
+		return NULL;
+	do {
+		xas_reset(&xas);
+		entry = xas_load(&xas);
+	} while (xa_is_retry(entry));
 	return xa_is_zero(entry) ? NULL : entry;
 }
 
