@@ -26,7 +26,8 @@ want=$out/.config.want
 	-O "$out" kernel/configs/tiny.config arch/x86/configs/tiny.config "$@" \
 	>"$out/merge.log" 2>&1) || { cat "$out/merge.log"; die "merge_config failed"; }
 # Only our fragments are checked: the tree's tiny.config asks for options
-# 6.1 no longer has (SLOB, HIGHMEM on 64-bit), which is not our concern.
+# that do not hold on x86-64 (HIGHMEM) or that base.config overrides
+# (SLOB), which is not our concern.
 # As in merge_config.sh, a later fragment's value for an option wins.
 cat "$@" | awk -F= '/^CONFIG_/ { v[$1] = $0 } END { for (k in v) print v[k] }' |
 	while read -r line; do
