@@ -47,8 +47,8 @@ test-bench-smoke: $(BENCH_DIR)/bench
 	$(BENCH_DIR)/bench -q >$(BENCH_DIR)/smoke.txt || { grep WRONG $(BENCH_DIR)/smoke.txt; exit 1; }
 	@echo "bench smoke: $$(grep -c '^RESULT' $(BENCH_DIR)/smoke.txt) measurements, $$(grep -c '^WRONG' $(BENCH_DIR)/smoke.txt) wrong"
 
-BTRFS_RUNS ?= 7
-KBENCH_BOOTS ?= 4
+BTRFS_RUNS ?= 5
+KBENCH_BOOTS ?= 3
 # The kernel half needs the stock and patched kernels and their modules
 # (make test builds them); without them the report says it was not run.
 bench:

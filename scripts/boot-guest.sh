@@ -9,18 +9,28 @@
 # guest does not run (-cpu host fails setting MSR 0x10a, the default CPU
 # hangs in SeaBIOS), so TCG is the default.  XARRAY_APPEND adds to the
 # kernel command line; XARRAY_INITRD replaces the initramfs.
+# XARRAY_SMP sets the guest's CPUs (default 2).  XARRAY_ICOUNT=1 makes
+# the guest's clocks count the instructions it runs, one nanosecond
+# each (QEMU's -icount, with a single TCG thread), so that times taken
+# in the guest do not depend on how fast the host is at the moment;
+# only while the guest is idle (waiting for its disk) does its time
+# pass at the host's pace.
 set -eu
 . "$(dirname "$0")/common.sh"
 kernel=$1 log=$2 tests=$3 disk=${4:-}
 initrd=${XARRAY_INITRD:-$CACHE/initramfs.cpio.gz}
 [ -f "$initrd" ] || die "no initramfs: run scripts/make-initramfs.sh"
 accel="-accel tcg"
+[ "${XARRAY_ICOUNT:-0}" = 1 ] &&
+	accel="-accel tcg,thread=single -icount shift=0,sleep=on"
 [ "${XARRAY_KVM:-0}" = 1 ] && accel="-enable-kvm -cpu host"
 drive=
 [ -n "$disk" ] && drive="-drive file=$disk,format=raw,if=virtio,cache=unsafe"
+smp=${XARRAY_SMP:-2}
 # shellcheck disable=SC2086
 timeout -k 10 "${XARRAY_BOOT_TIMEOUT:-1200}" qemu-system-x86_64 $accel \
-	-m "${XARRAY_GUEST_MEM:-512}" -smp 2,sockets=2,cores=1,threads=1 -nographic -no-reboot \
+	-m "${XARRAY_GUEST_MEM:-512}" -smp "$smp,sockets=$smp,cores=1,threads=1" \
+	-nographic -no-reboot \
 	-kernel "$kernel" -initrd "$initrd" $drive \
 	-append "console=ttyS0 panic=-1 oops=panic xarray.tests=$tests ${XARRAY_APPEND:-}" \
 	</dev/null >"$log" 2>&1 || true

@@ -1,9 +1,11 @@
 #!/bin/sh
 # The btrfs workload timed in the stock kernel (delayed_nodes_tree as a
 # radix tree) and the patched one (the backport: an XArray, ours), RUNS
-# boots of each, alternating, on a fresh image each time.  Writes lines
-# "KERNEL RUN SECONDS" to FILE.  Builds neither kernel: run after
-# scripts/kernel-bench.sh (or make test), which brings both up to date.
+# pairs of boots, the two kernels of a pair at the same time and timed
+# in guest instructions (guest-pair.sh), on a fresh image each time.
+# Writes lines "KERNEL RUN SECONDS" to FILE.  Builds neither kernel: run
+# after scripts/kernel-bench.sh (or make test), which brings both up to
+# date.
 # Usage: scripts/btrfs-bench.sh FILE [RUNS]
 set -eu
 . "$(dirname "$0")/common.sh"
@@ -12,9 +14,9 @@ runs=${2:-3}
 : >"$out.tmp"
 r=1
 while [ "$r" -le "$runs" ]; do
+	step "btrfs workload in both kernels at once, run $r of $runs"
+	sh "$REPO/scripts/guest-pair.sh" btrfs "btrfs$r" >/dev/null
 	for k in stock patched; do
-		step "btrfs workload, $k kernel, run $r of $runs"
-		sh "$REPO/scripts/guest-run.sh" "$k" btrfs "btrfs$r" >/dev/null
 		log=$CACHE/logs/guest-$k-btrfs$r.console
 		secs=$(tr -d '\r' <"$log" |
 			sed -n 's/^btrfs-work: *\([0-9.]*\) s umount$/\1/p' | tail -n 1)

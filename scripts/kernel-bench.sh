@@ -1,10 +1,12 @@
 #!/bin/sh
 # The in-kernel benchmark (kernel/modules/xarray_bench.c) in the stock and
-# the patched kernel: BOOTS boots of each (default 2), alternating, so
-# that a slow spell on the host falls on both; writes the lines as
-# "KERNEL SIZE WORKLOAD REP OPS NANOSECONDS" to FILE.  Both kernels are
-# brought up to date first (the patched one from this checkout's
-# patches/), which takes a few seconds when nothing changed.
+# the patched kernel: BOOTS pairs of boots (default 2), the two kernels
+# of a pair at the same time and timed in guest instructions
+# (guest-pair.sh); writes the lines as
+# "KERNEL SIZE WORKLOAD REP OPS NANOSECONDS" to FILE, stock then patched
+# for each pair.  Both kernels are brought up to date first (the
+# patched one from this checkout's patches/), which takes a few seconds
+# when nothing changed.
 # Usage: scripts/kernel-bench.sh FILE [BOOTS]
 set -eu
 . "$(dirname "$0")/common.sh"
@@ -21,9 +23,9 @@ done
 : >"$out.tmp"
 b=1
 while [ "$b" -le "$boots" ]; do
+	step "benchmark module in both kernels at once, pair $b of $boots"
+	sh "$REPO/scripts/guest-pair.sh" bench bench >/dev/null
 	for k in stock patched; do
-		step "benchmark module in the $k kernel, boot $b of $boots"
-		sh "$REPO/scripts/guest-run.sh" "$k" bench bench >/dev/null
 		log=$CACHE/logs/guest-$k-bench.console
 		sh "$REPO/scripts/parse-log.sh" result "$log" bench >/dev/null ||
 			die "the benchmark failed in the $k kernel; see $log"
