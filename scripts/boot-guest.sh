@@ -15,6 +15,7 @@
 # in the guest do not depend on how fast the host is at the moment;
 # only while the guest is idle (waiting for its disk) does its time
 # pass at the host's pace.
+# XARRAY_PLUGIN loads a QEMU plugin ("FILE.so,ARG=VALUE", for -plugin).
 set -eu
 . "$(dirname "$0")/common.sh"
 kernel=$1 log=$2 tests=$3 disk=${4:-}
@@ -24,6 +25,8 @@ accel="-accel tcg"
 [ "${XARRAY_ICOUNT:-0}" = 1 ] &&
 	accel="-accel tcg,thread=single -icount shift=0,sleep=on"
 [ "${XARRAY_KVM:-0}" = 1 ] && accel="-enable-kvm -cpu host"
+plugin=
+[ -n "${XARRAY_PLUGIN:-}" ] && plugin="-plugin $XARRAY_PLUGIN"
 drive=
 [ -n "$disk" ] && drive="-drive file=$disk,format=raw,if=virtio,cache=unsafe"
 smp=${XARRAY_SMP:-2}
@@ -31,6 +34,6 @@ smp=${XARRAY_SMP:-2}
 timeout -k 10 "${XARRAY_BOOT_TIMEOUT:-1200}" qemu-system-x86_64 $accel \
 	-m "${XARRAY_GUEST_MEM:-512}" -smp "$smp,sockets=$smp,cores=1,threads=1" \
 	-nographic -no-reboot \
-	-kernel "$kernel" -initrd "$initrd" $drive \
+	-kernel "$kernel" -initrd "$initrd" $drive $plugin \
 	-append "console=ttyS0 panic=-1 oops=panic xarray.tests=$tests ${XARRAY_APPEND:-}" \
 	</dev/null >"$log" 2>&1 || true

@@ -1,0 +1,33 @@
+#!/bin/sh
+# Profile a guest kernel by instructions executed: boot kernel NAME with
+# the guest TESTS under bench/guest-profile.c (a QEMU plugin) and write
+# "INSTRUCTIONS FUNCTION" lines, most first, to OUT.
+# Usage: scripts/guest-profile.sh NAME TESTS OUT
+set -eu
+. "$(dirname "$0")/common.sh"
+[ $# -eq 3 ] || die "usage: $0 NAME TESTS OUT"
+name=$1 tests=$2 out=$3
+map=$CACHE/build-$name/System.map
+[ -f "$map" ] || die "no $map: build the $name kernel first"
+plugin=$CACHE/guest-profile.so
+src=$REPO/bench/guest-profile.c
+if [ ! -f "$plugin" ] || [ "$src" -nt "$plugin" ]; then
+	cc -O2 -Wall -Wextra -Werror -shared -fPIC -o "$plugin" "$src"
+fi
+raw=$CACHE/logs/guest-profile-$name.raw
+rm -f "$raw"
+XARRAY_ICOUNT=1 XARRAY_SMP=1 XARRAY_PLUGIN="$plugin,out=$raw" \
+	sh "$REPO/scripts/guest-run.sh" "$name" "$tests" profile >/dev/null
+rm -f "$CACHE/btrfs-$name-profile.img"
+[ -s "$raw" ] || die "the plugin wrote no counts; see $CACHE/logs"
+# Blocks and symbols sorted together by address: each block's count goes
+# to the symbol at or below it.
+{
+	awk '$2 ~ /^[tTwW]$/ { print $1, "S", $3 }' "$map"
+	awk '{ print $1, "B", $2 * $3 }' "$raw"
+} | LC_ALL=C sort -k1,1 -k2,2r |
+	awk '$2 == "S" { f = $3; next } { n[f ? f : "?"] += $3 }
+	END { for (f in n) printf "%.0f %s\n", n[f], f }' |
+	sort -rn >"$out"
+echo "$(awk '{ s += $1 } END { printf "%.0f", s }' "$out") kernel" \
+	"instructions, $(wc -l <"$out") functions, in $out"
