@@ -172,7 +172,7 @@ static inline bool xa_is_zero(const void *entry)
  * Context: Any context; no lock needed.
  * Return: %true for an encoded errno.
  */
-static inline bool xa_is_err(const void *entry)
+static __always_inline bool xa_is_err(const void *entry)
 {
 	return unlikely(xa_is_internal(entry) &&
 			entry >= xa_mk_internal(-MAX_ERRNO));
