@@ -225,9 +225,10 @@ cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 		echo "delayed_nodes_tree) on a fresh image, booting the stock kernel"
 		echo "(a radix tree) and the patched one (the backported XArray, ours)"
 		echo "at the same time, as the pairs above are, one guest CPU each."
-		echo "Seconds of guest time (instructions, as above) from mount to"
-		echo "umount.  The target is read from the median of the per-run"
-		echo "ratios, as in the kernel tables above."
+		echo "Seconds of guest time from mount to umount: instructions, as"
+		echo "above, plus the idle time spent waiting for the disk, which"
+		echo "passes at the host's pace.  The target is read from the median"
+		echo "of the per-run ratios, as in the kernel tables above."
 		echo
 		echo "| run | stock (s) | patched (s) | patched/stock |"
 		echo "|---|---|---|---|"
