@@ -189,8 +189,9 @@ static int run_impl(const struct bench_impl *impl,
  * for every implementation (427,000 for 1e6 sparse stores), but what
  * one costs is not steady: in a virtual machine a guest page the host
  * has not backed yet costs several times more, and 1e6 sparse stores of
- * ours took 1.1 s to 3.1 s by the order the implementations ran in;
- * from a warm heap, with 2 page faults, 0.55 s in each of three runs.
+ * ours took 1.1 s to 3.1 s from one run to the next, the spread all in
+ * system time; from a warm heap, with 2 page faults, 0.55 s in each of
+ * three runs.
  * The heap is grown in chunks below glibc's mmap threshold, so that they
  * come from the heap, and kept under the trim threshold's int range.
  */
