@@ -78,8 +78,11 @@ static unsigned long jb_run(void *s, enum workload w,
 	case W_LOAD_RANDOM:
 		t0 = bench_now();
 		for (p = 0; p < bench_passes(n); p++)
-			for (i = 0; i < n; i++)
-				ops += JudyLGet(j->array, in->order[i], PJE0) != NULL;
+			for (i = 0; i < n; i++) {
+				index = in->order[i];
+				slot = (PWord_t)JudyLGet(j->array, index, PJE0);
+				ops += slot && *slot == index + 1;
+			}
 		break;
 	case W_ITERATE:
 		t0 = bench_now();
@@ -88,7 +91,7 @@ static unsigned long jb_run(void *s, enum workload w,
 			for (slot = (PWord_t)JudyLFirst(j->array, &index, PJE0);
 			     slot;
 			     slot = (PWord_t)JudyLNext(j->array, &index, PJE0))
-				ops++;
+				ops += *slot == index + 1;
 		}
 		break;
 	case W_ITERATE_MARKED:
@@ -98,8 +101,10 @@ static unsigned long jb_run(void *s, enum workload w,
 		for (p = 0; p < bench_passes(n / 16 + 1); p++) {
 			index = 0;
 			for (rc = Judy1First(j->marked, &index, PJE0); rc;
-			     rc = Judy1Next(j->marked, &index, PJE0))
-				ops += JudyLGet(j->array, index, PJE0) != NULL;
+			     rc = Judy1Next(j->marked, &index, PJE0)) {
+				slot = (PWord_t)JudyLGet(j->array, index, PJE0);
+				ops += slot && *slot == index + 1;
+			}
 		}
 		break;
 	case W_ERASE:

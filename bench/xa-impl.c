@@ -147,13 +147,14 @@ static unsigned long xb_run(void *s, enum workload w,
 		t0 = bench_now();
 		for (p = 0; p < bench_passes(n); p++)
 			for (i = 0; i < n; i++)
-				ops += xa_load(xa, in->order[i]) != NULL;
+				ops += xa_load(xa, in->order[i]) ==
+					value(in->order[i]);
 		break;
 	case W_ITERATE:
 		t0 = bench_now();
 		for (p = 0; p < bench_passes(n); p++)
 			xa_for_each(xa, index, entry)
-				ops++;
+				ops += entry == value(index);
 		break;
 	case W_ITERATE_MARKED:
 		for (i = 0; i < n; i += 16)
@@ -161,7 +162,7 @@ static unsigned long xb_run(void *s, enum workload w,
 		t0 = bench_now();
 		for (p = 0; p < bench_passes(n / 16 + 1); p++)
 			xa_for_each_marked(xa, index, entry, XA_MARK_0)
-				ops++;
+				ops += entry == value(index);
 		break;
 	case W_ERASE:
 		t0 = bench_now();

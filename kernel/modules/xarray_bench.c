@@ -117,15 +117,15 @@ static unsigned long run(enum workload w, unsigned long n,
 		break;
 	case W_LOAD_RANDOM:
 		for (i = 0; i < n; i++)
-			ops += xa_load(&array, order[i]) != NULL;
+			ops += xa_load(&array, order[i]) == value(order[i]);
 		break;
 	case W_ITERATE:
 		xa_for_each(&array, index, entry)
-			ops++;
+			ops += entry == value(index);
 		break;
 	case W_ITERATE_MARKED:
 		xa_for_each_marked(&array, index, entry, XA_MARK_0)
-			ops++;
+			ops += entry == value(index);
 		expect = (n + 15) / 16;
 		break;
 	case W_ERASE:
