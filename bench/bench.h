@@ -60,7 +60,9 @@ unsigned long bench_passes(unsigned long n);
  * How often store_range and store_sparse start again from empty, so that
  * they time tens of thousands of indices even at 1e3 entries (15 ranges
  * take a few microseconds, 1000 sparse stores a few hundred: too little
- * to time against the noise); only the stores are timed.
+ * to time against the noise); only the stores are timed.  store_sparse
+ * empties its one structure between passes; store_range fills this many
+ * empty structures in one timed stretch.
  */
 unsigned long bench_fill_passes(unsigned long n);
 /* How many operations workload @w does on @in, all of them right. */
