@@ -2333,6 +2333,51 @@ int xa_get_order(struct xarray *xa, unsigned long index)
 EXPORT_SYMBOL(xa_get_order);
 #endif /* CONFIG_XARRAY_MULTI */
 
+/*
+ * xa_alloc()'s usual search: from the root, follow the free mark down to
+ * the first free slot at or after xa_index, counting the shift down.
+ * Returns true with the cursor on that slot (a leaf slot, or the empty
+ * slot of a node whose subtree is not built yet), or false, the cursor
+ * untouched, for xas_find_marked() to search: a free slot only before
+ * xa_index in some node on the way, one past @max, an index past the
+ * top of the tree, or a slot that is not plainly empty.
+ */
+static bool xas_find_free(struct xa_state *xas, unsigned long max)
+{
+	unsigned long index = xas->xa_index;
+	void *entry = xa_head_locked(xas->xa);
+	unsigned int shift, start, offset;
+	struct xa_node *node;
+
+	if (!xa_is_node(entry))
+		return false;
+	node = xa_to_node(entry);
+	shift = node->shift;
+	if ((index >> shift) >= XA_CHUNK_SIZE)
+		return false;
+	for (;;) {
+		start = offset_at(index, shift);
+		offset = xa_chunk_next_bit(node_marks(node, XA_FREE_MARK), start);
+		if (offset == XA_CHUNK_SIZE)
+			return false;
+		/* Further along this node, the subtree's first index. */
+		if (offset != start)
+			index = (((index >> shift) & ~XA_CHUNK_MASK) | offset)
+				<< shift;
+		entry = xa_entry_locked(xas->xa, node, offset);
+		if (!shift || !xa_is_node(entry))
+			break;
+		node = xa_to_node(entry);
+		shift -= XA_CHUNK_SHIFT;
+	}
+	if (entry || index > max)
+		return false;
+	xas->xa_node = node;
+	xas->xa_offset = offset;
+	xas->xa_index = index;
+	return true;
+}
+
 /**
  * __xa_alloc() - Store an entry at a free ID, lock already held.
  * @xa: The array.
@@ -2360,7 +2405,8 @@ int __xa_alloc(struct xarray *xa, u32 *id, void *entry,
 
 	do {
 		xas_set(&xas, limit.min);
-		xas_find_marked(&xas, limit.max, XA_FREE_MARK);
+		if (!xas_find_free(&xas, limit.max))
+			xas_find_marked(&xas, limit.max, XA_FREE_MARK);
 		/*
 		 * Reset means nothing is free up to limit.max.  The bounds
 		 * state means the first free index is past the tree, where
