@@ -240,6 +240,58 @@ static void alloc_hands_out_lowest_free_ids_then_ebusy(void)
 	xa_destroy(&xa);
 }
 
+/*
+ * Random allocations within random limits, erases and reservations over
+ * three levels of nodes: each ID handed out must be the lowest one a
+ * model says is free at or above the limit's minimum, and -EBUSY comes
+ * exactly when the model has none up to the maximum.
+ */
+static void alloc_within_limits_agrees_with_a_model(void)
+{
+	enum { FREE, TAKEN, RESERVED };
+	enum { IDS = 20000, OPS = 30000 };
+	static unsigned char state[IDS];
+	DEFINE_XARRAY_ALLOC(xa);
+	unsigned long x = 88172645463325252UL;
+	u32 i, id, min, max, want;
+	int op, ret;
+
+	memset(state, FREE, sizeof(state));
+	for (op = 0; op < OPS; op++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		min = x % IDS;
+		max = min + (x >> 20) % (IDS - min);
+		if (x % 5 == 0) {	/* free an ID in use, or reserve one */
+			if (state[min] != FREE) {
+				xa_erase(&xa, min);
+				state[min] = FREE;
+			} else {
+				CHECK(xa_reserve(&xa, min, GFP_KERNEL) == 0);
+				state[min] = RESERVED;
+			}
+			continue;
+		}
+		if (x % 3 == 0)		/* many searches start at 0 */
+			min = 0;
+		for (want = min; want <= max && state[want] != FREE; want++)
+			;
+		ret = xa_alloc(&xa, &id, ptr(op), XA_LIMIT(min, max),
+			       GFP_KERNEL);
+		if (want > max) {
+			CHECK(ret == -EBUSY);
+			continue;
+		}
+		CHECK(ret == 0 && id == want);
+		if (ret == 0)
+			state[id] = TAKEN;
+	}
+	for (i = 0; i < IDS; i++)
+		CHECK(!xa_load(&xa, i) == (state[i] != TAKEN));
+	xa_destroy(&xa);
+}
+
 static void alloc1_never_hands_out_zero(void)
 {
 	DEFINE_XARRAY_ALLOC1(xa);
@@ -824,6 +876,8 @@ int main(void)
 	    marks_follow_entries_and_erase_clears_them);
 	run("alloc_hands_out_lowest_free_ids_then_ebusy",
 	    alloc_hands_out_lowest_free_ids_then_ebusy);
+	run("alloc_within_limits_agrees_with_a_model",
+	    alloc_within_limits_agrees_with_a_model);
 	run("alloc1_never_hands_out_zero", alloc1_never_hands_out_zero);
 	run("alloc_on_non_allocating_array_is_einval",
 	    alloc_on_non_allocating_array_is_einval);
