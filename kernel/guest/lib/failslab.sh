@@ -3,7 +3,9 @@
 # slub_debug=A,radix_tree_node on the command line) for tasks that set
 # /proc/self/make-it-fail, with the given probability (percent), at most
 # TIMES times.
-#	failslab_start PROBABILITY TIMES
+#	failslab_start PROBABILITY TIMES [SPARED]
+#					the first SPARED node allocations
+#					of the task never fail
 #	failslab_run COMMAND...		run it failing; $FS_STATUS is its exit status
 #	failslab_stop			$FS_INJECTED: how many failures were injected
 . /lib/guest/debugfs.sh
@@ -18,8 +20,15 @@ failslab_start() {
 	echo 0 >$FS/verbose
 	echo 1 >$FS/interval
 	echo "$2" >$FS/times
+	# failslab counts a budget down by each object's size, failing
+	# nothing until it is spent.
+	echo $((${3:-0} * $(node_size))) >$FS/space
 	echo "$1" >$FS/probability
 	FS_TIMES=$2
+}
+
+node_size() {
+	cat /sys/kernel/slab/radix_tree_node/object_size 2>/dev/null || echo 576
 }
 
 failslab_run() {	# the command's last lines show what error it got
