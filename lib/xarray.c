@@ -205,16 +205,22 @@ static __always_inline void xas_set_offset(struct xa_state *xas)
 }
 
 /*
- * Point xa_index at the first index of slot @offset of the current node.
- * @offset may be XA_CHUNK_SIZE: that is the first index past the node.
+ * The first index of slot @offset in the node, with slots of 2^@shift
+ * indices, that holds @index.  @offset may be XA_CHUNK_SIZE: that is the
+ * first index past the node.
  */
+static __always_inline unsigned long slot_first(unsigned long index,
+						unsigned int shift,
+						unsigned long offset)
+{
+	return (index & (~XA_CHUNK_MASK << shift)) + (offset << shift);
+}
+
+/* Point xa_index at the first index of slot @offset of the current node. */
 static __always_inline void xas_move_index(struct xa_state *xas,
 					   unsigned long offset)
 {
-	unsigned int shift = xas->xa_node->shift;
-
-	xas->xa_index &= ~XA_CHUNK_MASK << shift;
-	xas->xa_index += offset << shift;
+	xas->xa_index = slot_first(xas->xa_index, xas->xa_node->shift, offset);
 }
 
 static __always_inline void xas_next_offset(struct xa_state *xas)
@@ -2362,8 +2368,7 @@ static bool xas_find_free(struct xa_state *xas, unsigned long max)
 			return false;
 		/* Further along this node, the subtree's first index. */
 		if (offset != start)
-			index = (((index >> shift) & ~XA_CHUNK_MASK) | offset)
-				<< shift;
+			index = slot_first(index, shift, offset);
 		entry = xa_entry_locked(xas->xa, node, offset);
 		if (!shift || !xa_is_node(entry))
 			break;
@@ -2637,8 +2642,7 @@ static bool xas_past_head(const struct xa_state *xas)
 
 	if (!IS_ENABLED(CONFIG_XARRAY_MULTI) || !node)
 		return false;
-	head = (xas->xa_index & (~XA_CHUNK_MASK << node->shift)) |
-	       ((unsigned long)xas->xa_offset << node->shift);
+	head = slot_first(xas->xa_index, node->shift, xas->xa_offset);
 	return xas->xa_index > head;
 }
 
@@ -2772,10 +2776,8 @@ static __always_inline unsigned long slot_last(const struct xa_node *node,
 					       unsigned int offset,
 					       unsigned long index)
 {
-	unsigned long low = (1UL << node->shift) - 1;
-
-	index &= ~XA_CHUNK_MASK << node->shift;
-	return index | ((unsigned long)offset << node->shift) | low;
+	return slot_first(index, node->shift, offset) +
+	       (1UL << node->shift) - 1;
 }
 
 /*
