@@ -758,24 +758,70 @@ void xas_create_range(struct xa_state *xas)
 }
 EXPORT_SYMBOL_GPL(xas_create_range);
 
+static void xas_free_subtree(struct xa_state *xas, struct xa_node *node);
+
+/*
+ * A leaf of a subtree being freed: turn each of its entries into a retry
+ * entry, stopping once it has met as many as the leaf counts.  Returns
+ * how many of those it did not meet (0 unless the count is wrong).
+ */
+static unsigned int xas_retire_leaf(struct xa_state *xas,
+				    struct xa_node *node)
+{
+	unsigned int left = node->count;
+	unsigned int i;
+
+	for (i = 0; i < XA_CHUNK_SIZE && left; i++) {
+		if (!xa_entry_locked(xas->xa, node, i))
+			continue;
+		RCU_INIT_POINTER(node->slots[i], XA_RETRY_ENTRY);
+		left--;
+	}
+	return left;
+}
+
+/*
+ * An inner node of a subtree being freed: free each child node, turn
+ * every other entry (a multi-index entry or one of its siblings) into a
+ * retry entry, and stop as xas_retire_leaf() does.
+ */
+static unsigned int xas_free_children(struct xa_state *xas,
+				      struct xa_node *node)
+{
+	unsigned int left = node->count;
+	unsigned int i;
+
+	for (i = 0; i < XA_CHUNK_SIZE && left; i++) {
+		void *entry = xa_entry_locked(xas->xa, node, i);
+
+		if (!entry)
+			continue;
+		if (xa_is_node(entry))
+			xas_free_subtree(xas, xa_to_node(entry));
+		else
+			RCU_INIT_POINTER(node->slots[i], XA_RETRY_ENTRY);
+		left--;
+	}
+	return left;
+}
+
 /*
  * Free a subtree that has already been unlinked from the array.  Readers
  * may still be walking it, so every entry they could reach is turned
- * into a retry entry before the nodes are queued for freeing.  The
+ * into a retry entry before the nodes are queued for freeing.  The scan
+ * of a node stops once it has met as many entries as the node counts, so
+ * a sparse tree is freed without reading every empty slot.  The
  * recursion is as deep as the tree is tall, at most 22 levels.
  */
 static void xas_free_subtree(struct xa_state *xas, struct xa_node *node)
 {
-	unsigned int i;
+	unsigned int missed;
 
-	for (i = 0; i < XA_CHUNK_SIZE; i++) {
-		void *entry = xa_entry_locked(xas->xa, node, i);
-
-		if (node->shift && xa_is_node(entry))
-			xas_free_subtree(xas, xa_to_node(entry));
-		else if (entry)
-			RCU_INIT_POINTER(node->slots[i], XA_RETRY_ENTRY);
-	}
+	if (node->shift)
+		missed = xas_free_children(xas, node);
+	else
+		missed = xas_retire_leaf(xas, node);
+	WARN_ON_ONCE(missed);
 	node->count = 0;
 	node->nr_values = 0;
 	xas_update(xas, node);

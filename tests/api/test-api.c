@@ -344,6 +344,110 @@ static void store_range_covers_every_index(void)
 }
 
 /*
+ * A node's slots as they were before its subtree was freed, for
+ * freed_subtree_shows_readers_only_retry_entries().
+ */
+struct seen_node {
+	struct xa_node *node;
+	void *slot[XA_CHUNK_SIZE];
+};
+
+#define SEEN_MAX	128U
+
+/* Record every node under @entry into @seen, up to @max; return how many. */
+static unsigned int gather_nodes(void *entry, struct seen_node *seen,
+				 unsigned int n, unsigned int max)
+{
+	struct xa_node *node;
+	unsigned int i, k = n;
+
+	if (!xa_is_node(entry) || n == max)
+		return n;
+	node = xa_to_node(entry);
+	seen[k].node = node;
+	for (i = 0; i < XA_CHUNK_SIZE; i++)
+		seen[k].slot[i] = rcu_dereference_raw(node->slots[i]);
+	n++;
+	for (i = 0; node->shift && i < XA_CHUNK_SIZE; i++)
+		n = gather_nodes(seen[k].slot[i], seen, n, max);
+	return n;
+}
+
+/*
+ * A reader still inside a freed node must find a retry entry wherever
+ * an entry was (or the child node it can descend into, which is freed
+ * the same way), and nothing where nothing was.
+ */
+static void check_retired(const struct seen_node *seen, unsigned int n)
+{
+	unsigned int k, i;
+
+	for (k = 0; k < n; k++) {
+		for (i = 0; i < XA_CHUNK_SIZE; i++) {
+			void *was = seen[k].slot[i];
+			void *now = rcu_dereference_raw(seen[k].node->slots[i]);
+
+			if (!was)
+				CHECK(!now);
+			else if (seen[k].node->shift && xa_is_node(was))
+				CHECK(now == was);
+			else
+				CHECK(now == XA_RETRY_ENTRY);
+		}
+	}
+}
+
+/*
+ * Sparse, dense, value and multi-index entries below 4096, and one at
+ * 2^20 to put the subtree below 4096 two levels down.
+ */
+static void fill_for_freeing(struct xarray *xa)
+{
+	unsigned long i;
+
+	for (i = 0; i < 4096; i += 300)
+		xa_store(xa, i, ptr(i), GFP_KERNEL);
+	for (i = 1024; i < 1100; i++)
+		xa_store(xa, i, xa_mk_value(i), GFP_KERNEL);
+	xa_store_range(xa, 2048, 2048 + 63, ptr(2048), GFP_KERNEL);
+	xa_store(xa, 1UL << 20, ptr(1), GFP_KERNEL);
+}
+
+/*
+ * Both ways a subtree is freed, with a reader's view kept under the RCU
+ * read lock: xa_destroy() of the whole tree, and a multi-index store that
+ * replaces the subtree below index 4096 (two levels of nodes).
+ */
+static void freed_subtree_shows_readers_only_retry_entries(void)
+{
+	static struct seen_node seen[SEEN_MAX];
+	DEFINE_XARRAY(xa);
+	struct xa_node *node;
+	unsigned int n;
+
+	fill_for_freeing(&xa);
+	rcu_read_lock();
+	n = gather_nodes(xa_head(&xa), seen, 0, SEEN_MAX);
+	CHECK(n > 4 && n < SEEN_MAX);
+	xa_destroy(&xa);
+	check_retired(seen, n);
+	rcu_read_unlock();
+
+	fill_for_freeing(&xa);
+	rcu_read_lock();
+	node = xa_to_node(xa_head(&xa));
+	node = xa_to_node(xa_entry(&xa, node, 0));
+	CHECK(node->shift == 12);
+	n = gather_nodes(xa_entry(&xa, node, 0), seen, 0, SEEN_MAX);
+	CHECK(n > 4 && n < SEEN_MAX && seen[0].node->shift == 6);
+	CHECK(xa_store_range(&xa, 0, 4095, ptr(5), GFP_KERNEL) == NULL);
+	check_retired(seen, n);
+	rcu_read_unlock();
+	CHECK(xa_load(&xa, 37) == ptr(5) && xa_load(&xa, 4096) == NULL);
+	xa_destroy(&xa);
+}
+
+/*
  * xa_find_after() against a model, on an array of single, multi-index,
  * value and reserved entries with some marked: for random (index, max)
  * it must return the first entry that starts after index, no later than
@@ -883,6 +987,8 @@ int main(void)
 	    alloc_on_non_allocating_array_is_einval);
 	run("alloc_cyclic_wraps_and_says_so", alloc_cyclic_wraps_and_says_so);
 	run("store_range_covers_every_index", store_range_covers_every_index);
+	run("freed_subtree_shows_readers_only_retry_entries",
+	    freed_subtree_shows_readers_only_retry_entries);
 	run("multi_index_entry_order_and_find",
 	    multi_index_entry_order_and_find);
 	run("find_after_agrees_with_model_on_mixed_entries",
