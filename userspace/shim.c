@@ -45,3 +45,24 @@ void radix_tree_node_rcu_free(struct rcu_head *head)
 	free(node);
 	uatomic_dec(&xa_nodes_allocated);
 }
+
+#ifdef XA_SHIM_DEFER_RCU
+static struct rcu_head *deferred;
+
+void xa_shim_call_rcu(struct rcu_head *head, void (*func)(struct rcu_head *))
+{
+	head->func = func;
+	head->next.next = (struct cds_wfcq_node *)deferred;
+	deferred = head;
+}
+
+void xa_shim_grace_period(void)
+{
+	while (deferred) {
+		struct rcu_head *head = deferred;
+
+		deferred = (struct rcu_head *)head->next.next;
+		head->func(head);
+	}
+}
+#endif

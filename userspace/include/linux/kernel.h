@@ -217,6 +217,18 @@ extern char xa_tsan_grace_period;
 		urcu_memb_call_rcu(head, func);				\
 	} while (0)
 #define rcu_callback_begin()	__tsan_acquire(&xa_tsan_grace_period)
+#elif defined(XA_SHIM_DEFER_RCU)
+/*
+ * Single-threaded tests (the fuzzer): a callback waits in a list until
+ * the test, between two calls, says that no reader can be left by
+ * calling xa_shim_grace_period().  Frees then happen at a point that
+ * does not depend on a callback thread, so node counts are exact.
+ */
+void xa_shim_call_rcu(struct rcu_head *head, void (*func)(struct rcu_head *));
+void xa_shim_grace_period(void);
+#undef call_rcu
+#define call_rcu(head, func)	xa_shim_call_rcu(head, func)
+#define rcu_callback_begin()	do { } while (0)
 #else
 #define rcu_callback_begin()	do { } while (0)
 #endif
