@@ -913,16 +913,27 @@ static void xas_delete_node(struct xa_state *xas)
 
 /*
  * Remove the empty nodes at the end of the path to @xas's index: what a
- * store that failed for lack of memory had built towards it.
+ * store that failed for lack of memory had built towards it.  If the
+ * path never got that far, lower the roots it added over the old head
+ * (for an array that allocates from 1 they may hold nothing but the
+ * busy entry at 0, and the array must read as empty again).
  */
 static void xas_drop_empty_path(const struct xa_state *xas)
 {
 	XA_STATE(path, xas->xa, xas->xa_index);
+	void *head;
 
 	path.xa_update = xas->xa_update;
 	xas_load(&path);
-	if (!xas_top(path.xa_node) && !path.xa_node->count)
+	if (!xas_top(path.xa_node) && !path.xa_node->count) {
 		xas_delete_node(&path);
+		return;
+	}
+	head = xa_head_locked(xas->xa);
+	if (xa_is_node(head)) {
+		path.xa_node = xa_to_node(head);
+		xas_shrink(&path);
+	}
 }
 
 /* Apply the changes a store made to the counts of the cursor's node. */
@@ -1501,6 +1512,20 @@ static void *xas_walk_down(struct xa_state *xas)
 }
 
 /*
+ * After a step of xa_index: if it left the slot the old index was in, go
+ * to the neighbouring slot in that direction.  The cursor may be on the
+ * head slot of a multi-index entry rather than on the old index's own
+ * slot, so the move is made from the old index's slot.
+ */
+static __always_inline void xas_step_offset(struct xa_state *xas, int step)
+{
+	unsigned int old = get_offset(xas->xa_index - step, xas->xa_node);
+
+	if (old != get_offset(xas->xa_index, xas->xa_node))
+		xas->xa_offset = old + step;
+}
+
+/*
  * The slow path of xas_next() and xas_prev(): move one index in direction
  * @step (+1 or -1), climbing out of the node when the cursor leaves it
  * and walking down again.  An offset moved below 0 wraps to 255, so one
@@ -1514,9 +1539,11 @@ static void *xas_step(struct xa_state *xas, int step)
 		return set_bounds(xas);
 	if (xas_not_node(xas->xa_node))
 		return xas_load(xas);
+	/* A step past either end of the index space leaves the tree. */
+	if (xas->xa_index == (step > 0 ? 0 : ULONG_MAX))
+		return set_bounds(xas);
 
-	if (xas->xa_offset != get_offset(xas->xa_index, xas->xa_node))
-		xas->xa_offset += step;
+	xas_step_offset(xas, step);
 	while (xas->xa_offset >= XA_CHUNK_SIZE) {
 		xas->xa_offset = xas->xa_node->offset + step;
 		xas->xa_node = xa_parent(xas->xa, xas->xa_node);
@@ -1532,8 +1559,9 @@ static void *xas_step(struct xa_state *xas, int step)
  *
  * Called by xas_prev() when the cursor is not inside a node it can
  * simply step back in: the cursor is at the start of its node, in a
- * node above the bottom level, at the top, or in an error or restart
- * state.  Use xas_prev() instead.
+ * node above the bottom level, on the head slot of a multi-index entry
+ * rather than its own, at the top, or in an error or restart state.
+ * Use xas_prev() instead.
  *
  * Context: Any context; the caller holds the xa_lock or the RCU read lock.
  * Return: Whatever the new index holds, %NULL and internal entries
@@ -1551,8 +1579,9 @@ EXPORT_SYMBOL_GPL(__xas_prev);
  *
  * Called by xas_next() when the cursor is not inside a node it can
  * simply step forward in: the cursor is at the end of its node, in a
- * node above the bottom level, at the top, or in an error or restart
- * state.  Use xas_next() instead.
+ * node above the bottom level, on the head slot of a multi-index entry
+ * rather than its own, at the top, or in an error or restart state.
+ * Use xas_next() instead.
  *
  * Context: Any context; the caller holds the xa_lock or the RCU read lock.
  * Return: Whatever the new index holds, %NULL and internal entries
@@ -1735,7 +1764,8 @@ void *xas_find_marked(struct xa_state *xas, unsigned long max, xa_mark_t mark)
 	bool advance = true;	/* step past the slot the cursor is on */
 	void *entry;
 
-	if (xas_error(xas))
+	/* As for xas_find(), the bounds state (a pause past ULONG_MAX) ends it. */
+	if (xas_error(xas) || xas->xa_node == XAS_BOUNDS)
 		return NULL;
 	if (xas->xa_index > max)
 		return xas_marked_past_max(xas);
@@ -1804,6 +1834,17 @@ static bool xas_conflict_next(struct xa_state *xas)
 		struct xa_node *node = xas->xa_node;
 
 		if (node->shift == xas->xa_shift) {
+			/*
+			 * The first call may have stopped, by a sibling, on
+			 * the head of an entry that starts before the range
+			 * (a run that xa_store_range() made), so that
+			 * xas_get_order() sees all of it.  Go on from the
+			 * range's own first slot.
+			 */
+			unsigned int first = get_offset(xas->xa_index, node);
+
+			if (xas->xa_offset < first)
+				xas->xa_offset = first;
 			if ((xas->xa_offset & xas->xa_sibs) == xas->xa_sibs)
 				return false;
 			break;
@@ -2855,6 +2896,14 @@ static void *xa_find_before_rcu(struct xarray *xa, unsigned long *indexp,
 		if (slot_last(node, offset, index) < min)
 			return NULL;
 		entry = xa_entry(xa, node, offset);
+		/*
+		 * The tail of a multi-index entry: its end, checked above,
+		 * reaches @min, so it is the head slot that is judged.
+		 */
+		while (xa_is_sibling(entry)) {
+			offset = xa_to_sibling(entry);
+			entry = xa_entry(xa, node, offset);
+		}
 		if (xa_is_retry(entry))
 			return entry;
 		if (slot_matches(node, offset, entry, filter)) {

@@ -1647,6 +1647,19 @@ enum {
 void *__xas_next(struct xa_state *);
 void *__xas_prev(struct xa_state *);
 
+/*
+ * Is the cursor on its own slot of a leaf?  A walk that met a sibling
+ * leaves it on the head slot of the entry instead, and only the slow
+ * path knows how to step from there.
+ */
+static inline bool xas_on_leaf_slot(const struct xa_state *xas)
+{
+	struct xa_node *node = xas->xa_node;
+
+	return !xas_not_node(node) && !node->shift &&
+	       xas->xa_offset == (xas->xa_index & XA_CHUNK_MASK);
+}
+
 /**
  * xas_prev() - Step the cursor down one index.
  * @xas: The cursor.
@@ -1662,12 +1675,10 @@ void *__xas_prev(struct xa_state *);
  */
 static inline void *xas_prev(struct xa_state *xas)
 {
-	struct xa_node *node = xas->xa_node;
-
 	/* Within a leaf, the previous index is the previous slot. */
-	if (likely(!xas_not_node(node) && !node->shift && xas->xa_offset)) {
+	if (likely(xas_on_leaf_slot(xas) && xas->xa_offset)) {
 		xas->xa_index--;
-		return xa_entry(xas->xa, node, --xas->xa_offset);
+		return xa_entry(xas->xa, xas->xa_node, --xas->xa_offset);
 	}
 	return __xas_prev(xas);
 }
@@ -1687,13 +1698,10 @@ static inline void *xas_prev(struct xa_state *xas)
  */
 static inline void *xas_next(struct xa_state *xas)
 {
-	struct xa_node *node = xas->xa_node;
-
 	/* Within a leaf, the next index is the next slot. */
-	if (likely(!xas_not_node(node) && !node->shift &&
-		   xas->xa_offset < XA_CHUNK_MASK)) {
+	if (likely(xas_on_leaf_slot(xas) && xas->xa_offset < XA_CHUNK_MASK)) {
 		xas->xa_index++;
-		return xa_entry(xas->xa, node, ++xas->xa_offset);
+		return xa_entry(xas->xa, xas->xa_node, ++xas->xa_offset);
 	}
 	return __xas_next(xas);
 }

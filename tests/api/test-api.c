@@ -8,6 +8,8 @@
 #include <linux/xarray.h>
 #include <unistd.h>
 
+#include "check.h"
+
 static int passed, failed;
 static const char *current;
 static bool current_failed;
@@ -25,9 +27,25 @@ static void *ptr(unsigned long i)
 	return (void *)(i * 4 + 4096);	/* aligned, never internal */
 }
 
+/* Tests named on the command line, or all of them. */
+static char **only;
+static int nr_only;
+
+static bool chosen(const char *name)
+{
+	int i;
+
+	for (i = 0; i < nr_only; i++)
+		if (!strcmp(only[i], name))
+			return true;
+	return !nr_only;
+}
+
 /* Every test leaves its array empty; this checks no node was leaked. */
 static void run(const char *name, void (*fn)(void))
 {
+	if (!chosen(name))
+		return;
 	current = name;
 	current_failed = false;
 	fn();
@@ -719,6 +737,247 @@ static void find_before_returns_start_of_multi_index_entry(void)
 	xa_destroy(&xa);
 }
 
+/*
+ * Beyond 6.1: the cases below behave differently in the 6.1 tree's
+ * lib/xarray.c (doc/xarray.rst, "Where this XArray differs from 6.1").
+ */
+static void find_before_finds_entry_through_sibling_slot_above_min(void)
+{
+	DEFINE_XARRAY(xa);
+	XA_STATE_ORDER(xas, &xa, 0, (XA_CHUNK_SHIFT + 1));
+	unsigned long index;
+
+	xas_lock(&xas);
+	xas_store(&xas, ptr(1));	/* two slots of a node above the leaves */
+	xas_unlock(&xas);
+	CHECK(!xas_error(&xas));
+	index = XA_CHUNK_SIZE + 36;
+	CHECK(xa_find_before(&xa, &index, XA_CHUNK_SIZE, XA_PRESENT) == ptr(1));
+	CHECK(index == 0);
+	index = XA_CHUNK_SIZE + 36;
+	CHECK(xa_find_before(&xa, &index, XA_CHUNK_SIZE + 6, XA_PRESENT)
+	      == ptr(1));
+	CHECK(index == 0);
+	xa_set_mark(&xa, 0, XA_MARK_1);
+	index = 2 * XA_CHUNK_SIZE - 1;
+	CHECK(xa_find_before(&xa, &index, 2 * XA_CHUNK_SIZE - 1, XA_MARK_1)
+	      == ptr(1));
+	CHECK(index == 0);
+	index = 2 * XA_CHUNK_SIZE - 1;
+	CHECK(xa_find_before(&xa, &index, XA_CHUNK_SIZE, XA_MARK_2) == NULL);
+	CHECK(index == 2 * XA_CHUNK_SIZE - 1);
+	xa_destroy(&xa);
+}
+
+/* Walk @mark with a pause after every entry; how many entries it saw. */
+static unsigned int paused_marked_walk(struct xarray *xa, xa_mark_t mark,
+				       unsigned int limit)
+{
+	XA_STATE(xas, xa, 0);
+	unsigned int seen = 0;
+	void *entry;
+
+	rcu_read_lock();
+	xas_for_each_marked(&xas, entry, ULONG_MAX, mark) {
+		if (++seen > limit)
+			break;
+		xas_pause(&xas);
+		rcu_read_unlock();
+		rcu_read_lock();
+	}
+	rcu_read_unlock();
+	return seen;
+}
+
+static void paused_marked_walk_ends_after_entry_at_ulong_max(void)
+{
+	DEFINE_XARRAY(xa);
+	XA_STATE_ORDER(xas, &xa, ULONG_MAX, 4);
+
+	xa_store(&xa, 3, ptr(3), GFP_KERNEL);
+	xa_store(&xa, ULONG_MAX, ptr(4), GFP_KERNEL);
+	xa_set_mark(&xa, 3, XA_MARK_0);
+	xa_set_mark(&xa, ULONG_MAX, XA_MARK_0);
+	CHECK(paused_marked_walk(&xa, XA_MARK_0, 10) == 2);
+	xas_lock(&xas);
+	xas_store(&xas, ptr(5));	/* the last 16 indices */
+	xas_unlock(&xas);
+	CHECK(xa_get_mark(&xa, ULONG_MAX - 3, XA_MARK_0));
+	CHECK(paused_marked_walk(&xa, XA_MARK_0, 10) == 2);
+	xa_destroy(&xa);
+}
+
+static void next_past_ulong_max_enters_bounds_state(void)
+{
+	DEFINE_XARRAY(xa);
+	XA_STATE(xas, &xa, ULONG_MAX);
+
+	xa_store(&xa, 0, ptr(0), GFP_KERNEL);
+	xa_store(&xa, ULONG_MAX, ptr(1), GFP_KERNEL);
+	rcu_read_lock();
+	CHECK(xas_load(&xas) == ptr(1));
+	CHECK(xas_next(&xas) == NULL);
+	CHECK(xas.xa_node == XAS_BOUNDS && xas.xa_index == 0);
+	CHECK(xas_prev(&xas) == ptr(1) && xas.xa_index == ULONG_MAX);
+	xas_set(&xas, 0);
+	CHECK(xas_load(&xas) == ptr(0));
+	CHECK(xas_prev(&xas) == NULL);
+	CHECK(xas.xa_node == XAS_BOUNDS && xas.xa_index == ULONG_MAX);
+	CHECK(xas_next(&xas) == ptr(0) && xas.xa_index == 0);
+	rcu_read_unlock();
+	xa_destroy(&xa);
+}
+
+
+static void conflict_search_from_inside_a_run_finds_later_entries(void)
+{
+	DEFINE_XARRAY(xa);
+	XA_STATE_ORDER(xas, &xa, 2 * XA_CHUNK_SIZE, (XA_CHUNK_SHIFT + 1));
+	void *entry, *seen[4];
+	int n = 0;
+
+	/* Slots 1-2 of a node above the leaves: it starts before the range. */
+	xa_store_range(&xa, XA_CHUNK_SIZE, 3 * XA_CHUNK_SIZE - 1, ptr(1),
+		       GFP_KERNEL);
+	CHECK(xa_get_order(&xa, XA_CHUNK_SIZE) == XA_CHUNK_SHIFT + 1);
+	xa_store(&xa, 3 * XA_CHUNK_SIZE + 5, ptr(2), GFP_KERNEL);
+	xas_lock(&xas);
+	xas_for_each_conflict(&xas, entry) {
+		/* The cursor is on the entry, for xas_get_order(). */
+		CHECK(xas_get_order(&xas) ==
+		      (entry == ptr(1) ? XA_CHUNK_SHIFT + 1 : 0));
+		if (n < 4)
+			seen[n++] = entry;
+	}
+	xas_unlock(&xas);
+	CHECK(n == 2);
+	CHECK(n >= 1 && seen[0] == ptr(1));
+	CHECK(n >= 2 && seen[1] == ptr(2));
+	xa_destroy(&xa);
+}
+
+
+/* Store @entry over 2^@order indices from @index with the advanced API. */
+static void store_order(struct xarray *xa, unsigned long index,
+			unsigned int order, void *entry)
+{
+	XA_STATE_ORDER(xas, xa, index, order);
+
+	do {
+		xas_lock(&xas);
+		xas_store(&xas, entry);
+		xas_unlock(&xas);
+	} while (xas_nomem(&xas, GFP_KERNEL));
+	CHECK(!xas_error(&xas));
+}
+
+static void store_over_multi_index_value_keeps_value_count(void)
+{
+	DEFINE_XARRAY(xa);
+
+	xa_store(&xa, 100, ptr(100), GFP_KERNEL);
+	store_order(&xa, 0, 3, xa_mk_value(7));	/* 8 slots of a leaf */
+	CHECK(xa_check(&xa, false) == 0);
+	/* Any index of the entry stands for all of it. */
+	CHECK(xa_store(&xa, 5, ptr(1), GFP_KERNEL) == xa_mk_value(7));
+	CHECK(xa_load(&xa, 0) == ptr(1) && xa_load(&xa, 7) == ptr(1));
+	CHECK(xa_check(&xa, false) == 0);
+	CHECK(xa_store(&xa, 2, xa_mk_value(8), GFP_KERNEL) == ptr(1));
+	CHECK(xa_check(&xa, false) == 0);
+	CHECK(xa_erase(&xa, 6) == xa_mk_value(8));
+	CHECK(xa_check(&xa, false) == 0);
+	xa_destroy(&xa);
+}
+
+static void split_two_levels_down_gives_entries_of_the_new_order(void)
+{
+	DEFINE_XARRAY(xa);
+	XA_STATE(xas, &xa, 0);
+	unsigned int order = 2 * XA_CHUNK_SHIFT;
+	unsigned long i, wrong = 0;
+
+	xa_store(&xa, 1UL << 30, ptr(2), GFP_KERNEL);
+	store_order(&xa, 0, order, ptr(1));	/* one slot, two levels up */
+	xas_split_alloc(&xas, ptr(1), order, GFP_KERNEL);
+	CHECK(!xas_error(&xas));
+	xas_lock(&xas);
+	xas_split(&xas, ptr(1), order);
+	xas_unlock(&xas);
+	xas_destroy(&xas);
+	for (i = 0; i < 1UL << order; i += 61)
+		wrong += xa_load(&xa, i) != ptr(1) || xa_get_order(&xa, i);
+	CHECK(wrong == 0);
+	CHECK(xa_load(&xa, 1UL << order) == NULL);
+	CHECK(xa_check(&xa, false) == 0);
+	xa_destroy(&xa);
+}
+
+static void split_into_multi_slot_entries_marks_head_slots_only(void)
+{
+	DEFINE_XARRAY(xa);
+	XA_STATE_ORDER(xas, &xa, 0, 2);
+	unsigned int order = XA_CHUNK_SHIFT + 2;
+	unsigned long i, unmarked = 0;
+
+	xa_store(&xa, 1UL << 20, ptr(2), GFP_KERNEL);
+	store_order(&xa, 0, order, ptr(1));	/* 4 slots above the leaves */
+	xa_set_mark(&xa, 0, XA_MARK_1);
+	xas_split_alloc(&xas, ptr(1), order, GFP_KERNEL);
+	CHECK(!xas_error(&xas));
+	xas_lock(&xas);
+	xas_split(&xas, ptr(1), order);
+	xas_unlock(&xas);
+	xas_destroy(&xas);
+	CHECK(xa_check(&xa, false) == 0);
+	for (i = 0; i < 1UL << order; i += 4)
+		unmarked += !xa_get_mark(&xa, i, XA_MARK_1) ||
+			    xa_get_order(&xa, i) != 2;
+	CHECK(unmarked == 0);
+	xa_destroy(&xa);
+}
+
+static void step_from_inside_multi_index_entry_reads_each_index(void)
+{
+	DEFINE_XARRAY(xa);
+	XA_STATE(xas, &xa, 7);
+	unsigned long big = 2 * XA_CHUNK_SIZE;	/* slots 2-3 above leaves */
+
+	store_order(&xa, 0, 3, ptr(1));
+	xa_store(&xa, 8, ptr(2), GFP_KERNEL);
+	store_order(&xa, big, XA_CHUNK_SHIFT + 1, ptr(3));
+	xa_store(&xa, 2 * big, ptr(4), GFP_KERNEL);
+	rcu_read_lock();
+	CHECK(xas_load(&xas) == ptr(1));
+	CHECK(xas_next(&xas) == ptr(2) && xas.xa_index == 8);
+	xas_set(&xas, 1);
+	CHECK(xas_load(&xas) == ptr(1));
+	CHECK(xas_prev(&xas) == ptr(1) && xas.xa_index == 0);
+	xas_set(&xas, 2 * big - 1);
+	CHECK(xas_load(&xas) == ptr(3));
+	CHECK(xas_next(&xas) == ptr(4) && xas.xa_index == 2 * big);
+	xas_set(&xas, big + 1);
+	CHECK(xas_load(&xas) == ptr(3));
+	CHECK(xas_prev(&xas) == ptr(3) && xas.xa_index == big);
+	CHECK(xas_prev(&xas) == NULL && xas.xa_index == big - 1);
+	rcu_read_unlock();
+	xa_destroy(&xa);
+}
+
+
+static void store_range_up_to_ulong_max_returns(void)
+{
+	DEFINE_XARRAY(xa);
+
+	CHECK(xa_store_range(&xa, 0xd6, ULONG_MAX, ptr(1), GFP_KERNEL) == NULL);
+	CHECK(xa_load(&xa, 0xd5) == NULL);
+	CHECK(xa_load(&xa, 0xd6) == ptr(1) && xa_load(&xa, ULONG_MAX) == ptr(1));
+	CHECK(xa_store_range(&xa, 0, ULONG_MAX, ptr(2), GFP_KERNEL) == NULL);
+	CHECK(xa_load(&xa, 0) == ptr(2) && xa_load(&xa, 1UL << 63) == ptr(2));
+	/* The range overlaps that one entry: it goes as a whole. */
+	CHECK(xa_store_range(&xa, 5, ULONG_MAX, NULL, GFP_KERNEL) == NULL);
+	CHECK(xa_empty(&xa));
+}
+
 static void extract_copies_in_order_and_respects_n(void)
 {
 	DEFINE_XARRAY(xa);
@@ -916,8 +1175,14 @@ static void marked_walk_never_returns_sibling_during_multi_index_stores(void)
 static int fail_nowait;		/* fail this many non-blocking allocations */
 static bool fail_all;		/* fail every allocation */
 
+static int allow_first;		/* with fail_all: let this many through */
+
 static bool fail_allocations(gfp_t gfp)
 {
+	if (fail_all && allow_first > 0) {
+		allow_first--;
+		return false;
+	}
 	if (fail_all)
 		return true;
 	if (fail_nowait > 0 && !gfpflags_allow_blocking(gfp)) {
@@ -957,8 +1222,72 @@ static void nomem_retry_loop_succeeds_after_failures(void)
 	xa_destroy(&xa);
 }
 
-int main(void)
+static void failed_store_leaves_empty_alloc1_array_empty(void)
 {
+	DEFINE_XARRAY_ALLOC1(xa);
+	u32 id;
+	int k;
+
+	xa_alloc_fail_hook = fail_allocations;
+	fail_all = true;
+	/* Some nodes of the path had, then no more. */
+	for (k = 0; k < 4; k++) {
+		allow_first = k;
+		CHECK(xa_err(xa_store(&xa, 1UL << 20, ptr(5), GFP_KERNEL))
+		      == -ENOMEM);
+		CHECK(xa_empty(&xa));
+		allow_first = k;
+		CHECK(xa_alloc(&xa, &id, ptr(2), XA_LIMIT(1UL << 20, 1UL << 21),
+			       GFP_KERNEL) == -ENOMEM);
+		CHECK(xa_empty(&xa));
+	}
+	allow_first = 0;
+	CHECK(xa_err(xa_store(&xa, 5, ptr(5), GFP_KERNEL)) == -ENOMEM);
+	CHECK(xa_empty(&xa));
+	CHECK(xa_insert(&xa, 70, ptr(70), GFP_KERNEL) == -ENOMEM);
+	CHECK(xa_empty(&xa));
+	CHECK(xa_reserve(&xa, 9, GFP_KERNEL) == -ENOMEM);
+	CHECK(xa_empty(&xa));
+	CHECK(xa_err(xa_store_range(&xa, 64, 200, ptr(1), GFP_KERNEL))
+	      == -ENOMEM);
+	CHECK(xa_empty(&xa));
+	CHECK(xa_alloc(&xa, &id, ptr(2), XA_LIMIT(300, 400), GFP_KERNEL)
+	      == -ENOMEM);
+	CHECK(xa_empty(&xa));
+	fail_all = false;
+	xa_alloc_fail_hook = NULL;
+	CHECK(xa_alloc(&xa, &id, ptr(3), xa_limit_32b, GFP_KERNEL) == 0);
+	CHECK(id == 1);
+	xa_destroy(&xa);
+}
+
+static void alloc_cyclic_returns_enomem_rather_than_wrapping(void)
+{
+	DEFINE_XARRAY_ALLOC(xa);
+	u32 id, next = 0, i;
+
+	for (i = 0; i < 10; i++)
+		CHECK(xa_alloc_cyclic(&xa, &id, ptr(i), xa_limit_32b, &next,
+				      GFP_KERNEL) == 0 && id == i);
+	/* The next ID is far away: a new node, which cannot be had. */
+	next = 1U << 20;
+	xa_alloc_fail_hook = fail_allocations;
+	fail_all = true;
+	CHECK(xa_alloc_cyclic(&xa, &id, ptr(10), xa_limit_32b, &next,
+			      GFP_KERNEL) == -ENOMEM);
+	CHECK(next == 1U << 20);
+	CHECK(xa_load(&xa, 10) == NULL);
+	fail_all = false;
+	xa_alloc_fail_hook = NULL;
+	CHECK(xa_alloc_cyclic(&xa, &id, ptr(10), xa_limit_32b, &next,
+			      GFP_KERNEL) == 0 && id == 1U << 20);
+	xa_destroy(&xa);
+}
+
+int main(int argc, char **argv)
+{
+	only = argv + 1;
+	nr_only = argc - 1;
 	rcu_register_thread();
 	run("store_load_erase_round_trip", store_load_erase_round_trip);
 	run("value_entries_round_trip", value_entries_round_trip);
@@ -1004,11 +1333,33 @@ int main(void)
 	    find_before_and_reverse_iteration);
 	run("find_before_returns_start_of_multi_index_entry",
 	    find_before_returns_start_of_multi_index_entry);
+	run("find_before_finds_entry_through_sibling_slot_above_min",
+	    find_before_finds_entry_through_sibling_slot_above_min);
+	run("paused_marked_walk_ends_after_entry_at_ulong_max",
+	    paused_marked_walk_ends_after_entry_at_ulong_max);
+	run("next_past_ulong_max_enters_bounds_state",
+	    next_past_ulong_max_enters_bounds_state);
+	run("conflict_search_from_inside_a_run_finds_later_entries",
+	    conflict_search_from_inside_a_run_finds_later_entries);
+	run("store_over_multi_index_value_keeps_value_count",
+	    store_over_multi_index_value_keeps_value_count);
+	run("split_two_levels_down_gives_entries_of_the_new_order",
+	    split_two_levels_down_gives_entries_of_the_new_order);
+	run("split_into_multi_slot_entries_marks_head_slots_only",
+	    split_into_multi_slot_entries_marks_head_slots_only);
+	run("step_from_inside_multi_index_entry_reads_each_index",
+	    step_from_inside_multi_index_entry_reads_each_index);
+	run("store_range_up_to_ulong_max_returns",
+	    store_range_up_to_ulong_max_returns);
 	run("extract_copies_in_order_and_respects_n",
 	    extract_copies_in_order_and_respects_n);
 	run("advanced_next_prev_walk", advanced_next_prev_walk);
 	run("nomem_retry_loop_succeeds_after_failures",
 	    nomem_retry_loop_succeeds_after_failures);
+	run("failed_store_leaves_empty_alloc1_array_empty",
+	    failed_store_leaves_empty_alloc1_array_empty);
+	run("alloc_cyclic_returns_enomem_rather_than_wrapping",
+	    alloc_cyclic_returns_enomem_rather_than_wrapping);
 	run("dumps_print_the_tree", dumps_print_the_tree);
 	run("load_never_returns_sibling_during_multi_index_stores",
 	    load_never_returns_sibling_during_multi_index_stores);
