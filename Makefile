@@ -9,6 +9,8 @@
 #   make test-debug  make run's steps, then the same guest run on a
 #                KASAN/lockdep/kmemleak kernel with failslab (also part
 #                of make test)
+#   make fuzz    the differential fuzzer for FUZZ_SECONDS (default 1800)
+#                on every core (make test runs it for 60 s)
 #   make patches regenerate patches/ from the sources
 #   make deps    install the Debian packages needed (root)
 #
@@ -21,6 +23,7 @@ all: lib
 
 include userspace/lib.mk
 include bench/bench.mk
+include tests/fuzz/fuzz.mk
 
 deps:
 	sh scripts/deps.sh
