@@ -128,10 +128,13 @@ static unsigned long align_down(unsigned long index, unsigned int order)
 static void decode_range(struct input *in, struct op *op)
 {
 	op->index = pick_index(in);
-	if (get8(in) & 1)
-		op->last = op->index + get8(in) * (get8(in) & 1 ? 1 : 65);
-	else
+	if (get8(in) & 1) {
+		unsigned long n = get8(in);
+
+		op->last = op->index + n * (get8(in) & 1 ? 1 : 65);
+	} else {
 		op->last = pick_index(in);
+	}
 	if (op->last < op->index)
 		op->last = op->index;
 }
@@ -242,7 +245,8 @@ static bool decode_op(struct input *in, struct op *op)
 		break;
 	case OP_STEP:
 		op->n = get8(in) % 12;
-		op->steps = get8(in) | (unsigned long)get8(in) << 8;
+		op->steps = get8(in);
+		op->steps |= (unsigned long)get8(in) << 8;
 		break;
 	default:
 		break;
