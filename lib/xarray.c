@@ -2393,13 +2393,17 @@ EXPORT_SYMBOL(xa_store_range);
 int xas_get_order(struct xa_state *xas)
 {
 	struct xa_node *node = xas->xa_node;
+	void *sibling = xa_mk_sibling(xas->xa_offset);
 	unsigned int slots = 1;
 
 	if (!node)
 		return 0;
-	/* An entry of 2^k slots has a sibling 2^(k-1) slots past its head. */
+	/*
+	 * An entry of 2^k slots has a sibling 2^(k-1) slots past its head.
+	 * It must name this head: the next slot may start a run of its own.
+	 */
 	while (xas->xa_offset + slots < XA_CHUNK_SIZE &&
-	       xa_is_sibling(xa_entry(xas->xa, node, xas->xa_offset + slots)))
+	       xa_entry(xas->xa, node, xas->xa_offset + slots) == sibling)
 		slots *= 2;
 	return node->shift + __ffs(slots);
 }

@@ -978,6 +978,22 @@ static void store_range_up_to_ulong_max_returns(void)
 	CHECK(xa_empty(&xa));
 }
 
+static void get_order_stops_where_the_next_run_begins(void)
+{
+	DEFINE_XARRAY(xa);
+
+	/* Slots 2-4 and 5-63 of the node above the leaves: two runs. */
+	xa_store_range(&xa, 2 * XA_CHUNK_SIZE, 5 * XA_CHUNK_SIZE - 1, ptr(1),
+		       GFP_KERNEL);
+	xa_store_range(&xa, 5 * XA_CHUNK_SIZE, XA_CHUNK_SIZE * XA_CHUNK_SIZE - 1,
+		       ptr(2), GFP_KERNEL);
+	CHECK(xa_get_order(&xa, 2 * XA_CHUNK_SIZE) == XA_CHUNK_SHIFT + 2);
+	CHECK(xa_get_order(&xa, 3 * XA_CHUNK_SIZE) == XA_CHUNK_SHIFT + 2);
+	CHECK(xa_get_order(&xa, 5 * XA_CHUNK_SIZE) == 2 * XA_CHUNK_SHIFT);
+	xa_destroy(&xa);
+}
+
+
 static void extract_copies_in_order_and_respects_n(void)
 {
 	DEFINE_XARRAY(xa);
@@ -1351,6 +1367,8 @@ int main(int argc, char **argv)
 	    step_from_inside_multi_index_entry_reads_each_index);
 	run("store_range_up_to_ulong_max_returns",
 	    store_range_up_to_ulong_max_returns);
+	run("get_order_stops_where_the_next_run_begins",
+	    get_order_stops_where_the_next_run_begins);
 	run("extract_copies_in_order_and_respects_n",
 	    extract_copies_in_order_and_respects_n);
 	run("advanced_next_prev_walk", advanced_next_prev_walk);
