@@ -871,6 +871,20 @@ static void store_order(struct xarray *xa, unsigned long index,
 	CHECK(!xas_error(&xas));
 }
 
+/* Split the order-@order entry at @index into entries of @new_order. */
+static void split_order(struct xarray *xa, unsigned long index,
+			unsigned int order, unsigned int new_order, void *entry)
+{
+	XA_STATE_ORDER(xas, xa, index, new_order);
+
+	xas_split_alloc(&xas, entry, order, GFP_KERNEL);
+	CHECK(!xas_error(&xas));
+	xas_lock(&xas);
+	xas_split(&xas, entry, order);
+	xas_unlock(&xas);
+	xas_destroy(&xas);
+}
+
 static void store_over_multi_index_value_keeps_value_count(void)
 {
 	DEFINE_XARRAY(xa);
@@ -892,18 +906,12 @@ static void store_over_multi_index_value_keeps_value_count(void)
 static void split_two_levels_down_gives_entries_of_the_new_order(void)
 {
 	DEFINE_XARRAY(xa);
-	XA_STATE(xas, &xa, 0);
-	unsigned int order = 2 * XA_CHUNK_SHIFT;
+	unsigned int order = 2 * XA_CHUNK_SHIFT, new_order = 0;
 	unsigned long i, wrong = 0;
 
 	xa_store(&xa, 1UL << 30, ptr(2), GFP_KERNEL);
 	store_order(&xa, 0, order, ptr(1));	/* one slot, two levels up */
-	xas_split_alloc(&xas, ptr(1), order, GFP_KERNEL);
-	CHECK(!xas_error(&xas));
-	xas_lock(&xas);
-	xas_split(&xas, ptr(1), order);
-	xas_unlock(&xas);
-	xas_destroy(&xas);
+	split_order(&xa, 0, order, new_order, ptr(1));
 	for (i = 0; i < 1UL << order; i += 61)
 		wrong += xa_load(&xa, i) != ptr(1) || xa_get_order(&xa, i);
 	CHECK(wrong == 0);
@@ -915,19 +923,13 @@ static void split_two_levels_down_gives_entries_of_the_new_order(void)
 static void split_into_multi_slot_entries_marks_head_slots_only(void)
 {
 	DEFINE_XARRAY(xa);
-	XA_STATE_ORDER(xas, &xa, 0, 2);
-	unsigned int order = XA_CHUNK_SHIFT + 2;
+	unsigned int order = XA_CHUNK_SHIFT + 2, new_order = 2;
 	unsigned long i, unmarked = 0;
 
 	xa_store(&xa, 1UL << 20, ptr(2), GFP_KERNEL);
 	store_order(&xa, 0, order, ptr(1));	/* 4 slots above the leaves */
 	xa_set_mark(&xa, 0, XA_MARK_1);
-	xas_split_alloc(&xas, ptr(1), order, GFP_KERNEL);
-	CHECK(!xas_error(&xas));
-	xas_lock(&xas);
-	xas_split(&xas, ptr(1), order);
-	xas_unlock(&xas);
-	xas_destroy(&xas);
+	split_order(&xa, 0, order, new_order, ptr(1));
 	CHECK(xa_check(&xa, false) == 0);
 	for (i = 0; i < 1UL << order; i += 4)
 		unmarked += !xa_get_mark(&xa, i, XA_MARK_1) ||
