@@ -12,6 +12,13 @@
 #define IMPL_NAME(name)		IMPL_NAME_(name)
 #define IMPL_NAME_(name)	#name
 
+/* What the normal API returned: an entry, or an error encoded as one. */
+static void res_entry(struct res *res, void *curr)
+{
+	res->ret = xa_err(curr);
+	res->entry = xa_is_err(curr) ? NULL : curr;
+}
+
 static void run_store(struct xarray *xa, const struct op *op, struct res *res)
 {
 	void *curr;
@@ -31,8 +38,7 @@ static void run_store(struct xarray *xa, const struct op *op, struct res *res)
 	default:
 		curr = xa_store(xa, op->index, op->entry, GFP_KERNEL);
 	}
-	res->ret = xa_err(curr);
-	res->entry = xa_is_err(curr) ? NULL : curr;
+	res_entry(res, curr);
 }
 
 static void run_erase(struct xarray *xa, const struct op *op, struct res *res)
@@ -94,8 +100,7 @@ static void run_cmpxchg(struct xarray *xa, const struct op *op,
 	default:
 		curr = xa_cmpxchg(xa, i, op->old, op->entry, GFP_KERNEL);
 	}
-	res->ret = xa_err(curr);
-	res->entry = xa_is_err(curr) ? NULL : curr;
+	res_entry(res, curr);
 }
 
 static void run_reserve(struct xarray *xa, const struct op *op,
@@ -347,11 +352,8 @@ static void run(struct xarray *xa, const struct op *op, struct res *res)
 	case OP_ERASE:
 		return run_erase(xa, op, res);
 	case OP_STORE_RANGE:
-		res->entry = xa_store_range(xa, op->index, op->last, op->entry,
-					    GFP_KERNEL);
-		res->ret = xa_err(res->entry);
-		if (res->ret)
-			res->entry = NULL;
+		res_entry(res, xa_store_range(xa, op->index, op->last,
+					      op->entry, GFP_KERNEL));
 		return;
 	case OP_INSERT:
 		return run_insert(xa, op, res);
