@@ -1,7 +1,8 @@
 # xarray: an independent XArray for Linux 6.1 and for userspace.
 #
-#   make         build the userspace library in build/ (libxarray.so, .a, .pc)
-#   make install PREFIX=... install it
+#   make         build the userspace library in build/ (libxarray.so, .a and
+#                the header <xarray/xarray.h> in build/include)
+#   make install install it (PREFIX, LIBDIR, DESTDIR; make uninstall)
 #   make run     build the patched kernel, boot it in QEMU, run the XArray
 #                and IDA self-tests and the btrfs workload; print a summary
 #   make test    everything make run checks, plus every other test;

@@ -100,6 +100,26 @@ static inline bool xa_zero_busy(const struct xarray *xa)
 	return xa->xa_flags & XA_FLAGS_ZERO_BUSY;
 }
 
+/*
+ * Which entries the normal API refuses.  The kernel's are the sibling and
+ * retry entries (xa_is_advanced()): its pointers may be only 2-byte
+ * aligned (m68k; the self-test stores name + 1 ... name + 7), and such a
+ * pointer reads back correctly from a node.  The userspace shims define
+ * XA_STRICT_ENTRIES: there the library refuses every internal entry but
+ * the zero entry (xa_reserve() stores that one), because a char * is
+ * often such a pointer and the library promises -EINVAL for it.
+ */
+#ifndef XA_STRICT_ENTRIES
+#define XA_STRICT_ENTRIES	0
+#endif
+
+static inline bool xa_refuses_entry(const void *entry)
+{
+	if (XA_STRICT_ENTRIES)
+		return xa_is_internal(entry) && !xa_is_zero(entry);
+	return xa_is_advanced(entry);
+}
+
 static inline void xa_mark_set(struct xarray *xa, xa_mark_t mark)
 {
 	if (!(xa->xa_flags & XA_FLAGS_MARK(mark)))
@@ -1326,8 +1346,8 @@ void xas_split_alloc(struct xa_state *xas, void *entry, unsigned int order,
 {
 	unsigned long nodes = xas_split_nodes(xas, order);
 
-	/* The pieces must be storable: no retry, sibling or node entries. */
-	if (WARN_ON_ONCE(xa_is_advanced(entry))) {
+	/* The pieces must be entries the normal API could store. */
+	if (WARN_ON_ONCE(xa_refuses_entry(entry))) {
 		xas_set_err(xas, -EINVAL);
 		return;
 	}
@@ -2174,7 +2194,7 @@ void *__xa_store(struct xarray *xa, unsigned long index, void *entry, gfp_t gfp)
 	XA_STATE(xas, xa, index);
 	void *old;
 
-	if (WARN_ON_ONCE(xa_is_advanced(entry)))
+	if (WARN_ON_ONCE(xa_refuses_entry(entry)))
 		return XA_ERROR(-EINVAL);
 	if (entry && !xa_is_internal(entry)) {
 		old = xa_store_in_leaf(&xas, entry);
@@ -2237,7 +2257,7 @@ void *__xa_cmpxchg(struct xarray *xa, unsigned long index,
 	XA_STATE(xas, xa, index);
 	void *curr;
 
-	if (WARN_ON_ONCE(xa_is_advanced(entry)))
+	if (WARN_ON_ONCE(xa_refuses_entry(entry)))
 		return XA_ERROR(-EINVAL);
 	curr = xas_store_if(&xas, old, entry, XA_STORE_IF_OLD, gfp);
 	return xas_outcome(&xas, curr);
@@ -2263,7 +2283,7 @@ int __xa_insert(struct xarray *xa, unsigned long index, void *entry, gfp_t gfp)
 {
 	XA_STATE(xas, xa, index);
 
-	if (WARN_ON_ONCE(xa_is_advanced(entry)))
+	if (WARN_ON_ONCE(xa_refuses_entry(entry)))
 		return -EINVAL;
 	xas_store_if(&xas, NULL, entry ? entry : XA_ZERO_ENTRY,
 		     XA_STORE_IF_EMPTY, gfp);
@@ -2495,7 +2515,7 @@ int __xa_alloc(struct xarray *xa, u32 *id, void *entry,
 {
 	XA_STATE(xas, xa, 0);
 
-	if (WARN_ON_ONCE(xa_is_advanced(entry)) ||
+	if (WARN_ON_ONCE(xa_refuses_entry(entry)) ||
 	    WARN_ON_ONCE(!xa_track_free(xa)))
 		return -EINVAL;
 

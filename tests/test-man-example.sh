@@ -7,7 +7,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 make -s -C "$repo" install PREFIX="$tmp/prefix" >/dev/null
 [ -f "$tmp/prefix/share/man/man3/xarray.3" ] || { echo "error: man page not installed"; exit 1; }
-sed -n '/^\.SH EXAMPLES/,/^\.EE/p' "$repo/doc/xarray.3" | sed '1,2d;$d' |
+sed -n '/^\.SH EXAMPLES/,/^\.EE/p' "$repo/doc/man/xarray.3" | sed '1,2d;$d' |
 	sed 's/\\e/\\/g; s/\\-/-/g' >"$tmp/example.c"
 export PKG_CONFIG_PATH=$tmp/prefix/lib/pkgconfig
 # shellcheck disable=SC2046

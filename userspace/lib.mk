@@ -1,16 +1,28 @@
-# The userspace library: libxarray.so, libxarray.a and xarray.pc in
-# build/, from lib/xarray.c and the shims.  Included by the top Makefile.
+# The userspace library: libxarray.so, libxarray.a, xarray.pc and the
+# installed header <xarray/xarray.h> in build/, from lib/xarray.c,
+# include/linux/xarray.h and the shims.  Included by the top Makefile.
+#
+# The usual variables are honoured: CFLAGS, CPPFLAGS and LDFLAGS are the
+# caller's (a distribution's hardening flags, say); DESTDIR, PREFIX,
+# LIBDIR, INCLUDEDIR and MANDIR place the installed files.
 VERSION    := 6.1.0
+SONAME     := libxarray.so.0
 PREFIX     ?= /usr/local
+LIBDIR     ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+MANDIR     ?= $(PREFIX)/share/man
+DOCDIR     ?= $(PREFIX)/share/doc/libxarray-dev
 BUILD      := build
-LIB_CFLAGS := -O2 -g -fPIC -Wall -Wextra -Werror -D_LGPL_SOURCE \
-	      -Iuserspace/include -Iinclude
+CFLAGS     ?= -O2 -g
+LIB_CFLAGS := $(CPPFLAGS) $(CFLAGS) -fPIC -Wall -Wextra -Werror \
+	      -D_LGPL_SOURCE -Iuserspace/include -Iinclude
 LIB_OBJS   := $(BUILD)/xarray.o $(BUILD)/shim.o
-LIB_HDRS   := include/linux/xarray.h lib/radix-tree.h $(wildcard userspace/include/linux/*.h) \
-	      userspace/include/asm/barrier.h \
-	      userspace/include/linux/sched/mm.h
+LIB_HDRS   := include/linux/xarray.h lib/radix-tree.h \
+	      $(wildcard userspace/include/*/*.h userspace/include/*/*/*.h)
+SHIM_HDRS  := $(wildcard userspace/include/xarray/shim/*.h)
+PUB_HDR    := $(BUILD)/include/xarray/xarray.h
 
-lib: $(BUILD)/libxarray.so $(BUILD)/libxarray.a $(BUILD)/xarray.pc
+lib: $(BUILD)/libxarray.so $(BUILD)/libxarray.a $(PUB_HDR)
 
 $(BUILD)/xarray.o: lib/xarray.c $(LIB_HDRS)
 	@mkdir -p $(BUILD)
@@ -20,34 +32,58 @@ $(BUILD)/shim.o: userspace/shim.c $(LIB_HDRS)
 	@mkdir -p $(BUILD)
 	$(CC) $(LIB_CFLAGS) -c -o $@ $<
 
-$(BUILD)/libxarray.so: $(LIB_OBJS)
-	$(CC) -shared -Wl,-soname,libxarray.so.0 -o $@ $^ -lurcu -lpthread
+# The shared library exports the functions the installed header declares,
+# and nothing else: gcc -aux-info lists the header's declarations, and
+# the version script is made from the ones that are not static.
+$(BUILD)/libxarray.map: $(PUB_HDR)
+	echo '#include <xarray/xarray.h>' | $(CC) -I$(BUILD)/include -x c \
+		-fsyntax-only -aux-info $@.aux -
+	{ echo 'XARRAY_0 {'; echo 'global:'; \
+	  grep '^/\* $(PUB_HDR):[0-9]*:NC \*/ extern ' $@.aux | \
+	  sed 's/^[^(]*[ *]\([a-z_0-9]*\) (.*$$/\t\1;/' | sort -u; \
+	  echo 'local: *;'; echo '};'; } >$@
+
+$(BUILD)/libxarray.so: $(LIB_OBJS) $(BUILD)/libxarray.map
+	$(CC) $(CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) \
+		-Wl,--version-script=$(BUILD)/libxarray.map -o $@ $(LIB_OBJS) \
+		-lurcu
 
 $(BUILD)/libxarray.a: $(LIB_OBJS)
 	$(AR) rcs $@ $^
 
-$(BUILD)/xarray.pc: userspace/xarray.pc.in
-	@mkdir -p $(BUILD)
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' $< >$@
+$(PUB_HDR): include/linux/xarray.h userspace/gen-header.sh $(LIB_HDRS)
+	@mkdir -p $(BUILD)/include/xarray/shim
+	cp $(SHIM_HDRS) $(BUILD)/include/xarray/shim/
+	sh userspace/gen-header.sh include/linux/xarray.h userspace/include >$@.tmp
+	mv $@.tmp $@
 
 install: lib
-	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig \
-		$(DESTDIR)$(PREFIX)/include/xarray/linux/sched
-	install -m 644 $(BUILD)/libxarray.a $(DESTDIR)$(PREFIX)/lib/
-	install -m 755 $(BUILD)/libxarray.so $(DESTDIR)$(PREFIX)/lib/libxarray.so.0
-	ln -sf libxarray.so.0 $(DESTDIR)$(PREFIX)/lib/libxarray.so
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
-		userspace/xarray.pc.in >$(DESTDIR)$(PREFIX)/lib/pkgconfig/xarray.pc
-	install -m 644 include/linux/xarray.h userspace/include/linux/*.h \
-		$(DESTDIR)$(PREFIX)/include/xarray/linux/
-	install -m 644 userspace/include/linux/sched/mm.h \
-		$(DESTDIR)$(PREFIX)/include/xarray/linux/sched/
-	install -d $(DESTDIR)$(PREFIX)/share/man/man3 \
-		$(DESTDIR)$(PREFIX)/share/doc/xarray
-	install -m 644 doc/xarray.3 $(DESTDIR)$(PREFIX)/share/man/man3/
-	install -m 644 doc/xarray.rst $(DESTDIR)$(PREFIX)/share/doc/xarray/
+	install -d $(DESTDIR)$(LIBDIR)/pkgconfig \
+		$(DESTDIR)$(INCLUDEDIR)/xarray/shim \
+		$(DESTDIR)$(MANDIR)/man3 $(DESTDIR)$(DOCDIR)
+	install -m 644 $(BUILD)/libxarray.a $(DESTDIR)$(LIBDIR)/
+	install -m 644 $(BUILD)/libxarray.so $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libxarray.so
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' \
+	    userspace/xarray.pc.in >$(DESTDIR)$(LIBDIR)/pkgconfig/xarray.pc
+	install -m 644 $(PUB_HDR) $(DESTDIR)$(INCLUDEDIR)/xarray/
+	install -m 644 $(SHIM_HDRS) $(DESTDIR)$(INCLUDEDIR)/xarray/shim/
+	install -m 644 doc/man/*.3 $(DESTDIR)$(MANDIR)/man3/
+	install -m 644 doc/xarray.rst $(DESTDIR)$(DOCDIR)/
 
-.PHONY: lib install
+uninstall:
+	rm -f $(DESTDIR)$(LIBDIR)/libxarray.a $(DESTDIR)$(LIBDIR)/$(SONAME) \
+	      $(DESTDIR)$(LIBDIR)/libxarray.so \
+	      $(DESTDIR)$(LIBDIR)/pkgconfig/xarray.pc \
+	      $(DESTDIR)$(DOCDIR)/xarray.rst
+	rm -rf $(DESTDIR)$(INCLUDEDIR)/xarray
+	for page in doc/man/*.3; do \
+		rm -f $(DESTDIR)$(MANDIR)/man3/$${page##*/}; \
+	done
+	-rmdir $(DESTDIR)$(DOCDIR)
+
+.PHONY: lib install uninstall
 
 # Our API tests: lib/xarray.c with XA_DEBUG checks, under ASan and UBSan.
 TEST_CFLAGS := -O1 -g -Wall -Wextra -Werror -D_LGPL_SOURCE -DXA_DEBUG \

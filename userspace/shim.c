@@ -5,6 +5,7 @@
  * radix_tree_node_rcu_free()), over calloc() and free(), with a hook that
  * lets tests fail any allocation and a count of live nodes.
  */
+#include <linux/slab.h>
 #include <linux/xarray.h>
 
 #include "../lib/radix-tree.h"
@@ -20,6 +21,13 @@ char xa_tsan_grace_period;
 #endif
 bool (*xa_alloc_fail_hook)(gfp_t gfp);
 long xa_nodes_allocated;
+
+void xa_shim_rcu_unregistered(const char *caller)
+{
+	fprintf(stderr, "xarray: %s() called from a thread that is not registered with RCU; call rcu_register_thread() in the thread first\n",
+		caller);
+	abort();
+}
 
 void *kmem_cache_alloc_lru(struct kmem_cache *cache, struct list_lru *lru,
 			   gfp_t gfp)

@@ -205,7 +205,7 @@ struct xa_limit {
 	u32 min;
 };
 
-#define XA_LIMIT(_min, _max) (struct xa_limit) { .min = _min, .max = _max }
+#define XA_LIMIT(_min, _max) ((struct xa_limit) { .max = _max, .min = _min })
 
 #define xa_limit_32b	XA_LIMIT(0, UINT_MAX)
 #define xa_limit_31b	XA_LIMIT(0, INT_MAX)
@@ -1136,10 +1136,11 @@ static inline bool xa_is_retry(const void *entry)
 }
 
 /**
- * xa_is_advanced() - Test for an entry the normal API refuses to store.
+ * xa_is_advanced() - Test for an entry only the advanced API may store.
  * @entry: The entry about to be stored.
  *
- * Return: %true for an internal entry other than a zero entry.
+ * Return: %true for a sibling or retry entry.  The normal API refuses
+ * every other internal entry too, except the zero entry.
  */
 static inline bool xa_is_advanced(const void *entry)
 {

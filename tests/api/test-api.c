@@ -6,6 +6,9 @@
  * ASan and UBSan.  Prints one line per test and "N passed, N failed".
  */
 #include <linux/xarray.h>
+#include <pthread.h>
+#include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -106,6 +109,38 @@ static void storing_internal_entries_is_einval(void)
 	      == -EINVAL);
 	CHECK(xa_alloc(&xa, &id, ptr(1), xa_limit_32b, GFP_KERNEL) == -EINVAL);
 	CHECK(xa_empty(&xa));
+}
+
+/*
+ * A char * at an address that is 2 mod 4 has the low bits of an internal
+ * entry: above 4096 it would be read back as a node.  Every store of the
+ * normal API refuses it, as it refuses the reserved internal entries.
+ */
+static void storing_pointer_with_low_bits_10_is_einval(void)
+{
+	static char text[] __attribute__((aligned(4))) = "..two";
+	void *odd = text + 2;
+	DEFINE_XARRAY(xa);
+	DEFINE_XARRAY_ALLOC(ids);
+	u32 id, next = 0;
+	unsigned long index;
+	void *entry;
+
+	CHECK(xa_is_internal(odd));
+	CHECK(xa_err(xa_store(&xa, 1, odd, GFP_KERNEL)) == -EINVAL);
+	CHECK(xa_err(xa_store(&xa, 1, xa_mk_internal(300), GFP_KERNEL))
+	      == -EINVAL);
+	CHECK(xa_err(xa_cmpxchg(&xa, 1, NULL, odd, GFP_KERNEL)) == -EINVAL);
+	CHECK(xa_insert(&xa, 1, odd, GFP_KERNEL) == -EINVAL);
+	CHECK(xa_err(xa_store_range(&xa, 1, 5, odd, GFP_KERNEL)) == -EINVAL);
+	CHECK(xa_alloc(&ids, &id, odd, xa_limit_32b, GFP_KERNEL) == -EINVAL);
+	CHECK(xa_alloc_cyclic(&ids, &id, odd, xa_limit_32b, &next,
+			      GFP_KERNEL) == -EINVAL);
+	CHECK(xa_empty(&xa) && xa_empty(&ids));
+	/* What a walk of such an array did: follow the "node". */
+	xa_set_mark(&xa, 1, XA_MARK_0);
+	xa_for_each_marked(&xa, index, entry, XA_MARK_0)
+		CHECK(0);
 }
 
 static void store_range_with_last_below_first_is_einval(void)
@@ -1302,6 +1337,69 @@ static void alloc_cyclic_returns_enomem_rather_than_wrapping(void)
 	xa_destroy(&xa);
 }
 
+/*
+ * Run @fn in a new thread of a child process, a thread that never called
+ * rcu_register_thread(): the child must abort with one line on stderr
+ * that names rcu_register_thread().
+ */
+static void check_unregistered_thread_aborts(void *(*fn)(void *))
+{
+	char out[512] = "";
+	int fds[2], status;
+	ssize_t len;
+	pid_t pid;
+
+	CHECK(pipe(fds) == 0);
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		pthread_t thread;
+
+		dup2(fds[1], STDERR_FILENO);
+		pthread_create(&thread, NULL, fn, NULL);
+		pthread_join(thread, NULL);
+		_exit(0);
+	}
+	close(fds[1]);
+	len = read(fds[0], out, sizeof(out) - 1);
+	close(fds[0]);
+	out[len > 0 ? len : 0] = '\0';
+	CHECK(waitpid(pid, &status, 0) == pid);
+	CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT);
+	CHECK(strstr(out, "rcu_register_thread()") != NULL);
+	CHECK(strchr(out, '\n') == out + strlen(out) - 1);
+}
+
+static DEFINE_XARRAY(shared);
+
+static void *load_without_registering(void *arg)
+{
+	(void)arg;
+	xa_load(&shared, 1);
+	return NULL;
+}
+
+/* Erasing the only entry above 0 frees nodes: call_rcu(). */
+static void *free_nodes_without_registering(void *arg)
+{
+	(void)arg;
+	xa_erase(&shared, 1000);
+	return NULL;
+}
+
+static void unregistered_reader_aborts_naming_rcu_register_thread(void)
+{
+	check_unregistered_thread_aborts(load_without_registering);
+}
+
+static void unregistered_writer_aborts_naming_rcu_register_thread(void)
+{
+	CHECK(!xa_err(xa_store(&shared, 0, ptr(0), GFP_KERNEL)));
+	CHECK(!xa_err(xa_store(&shared, 1000, ptr(1), GFP_KERNEL)));
+	check_unregistered_thread_aborts(free_nodes_without_registering);
+	xa_destroy(&shared);
+}
+
 int main(int argc, char **argv)
 {
 	only = argv + 1;
@@ -1311,6 +1409,12 @@ int main(int argc, char **argv)
 	run("value_entries_round_trip", value_entries_round_trip);
 	run("storing_internal_entries_is_einval",
 	    storing_internal_entries_is_einval);
+	run("storing_pointer_with_low_bits_10_is_einval",
+	    storing_pointer_with_low_bits_10_is_einval);
+	run("unregistered_reader_aborts_naming_rcu_register_thread",
+	    unregistered_reader_aborts_naming_rcu_register_thread);
+	run("unregistered_writer_aborts_naming_rcu_register_thread",
+	    unregistered_writer_aborts_naming_rcu_register_thread);
 	run("store_range_with_last_below_first_is_einval",
 	    store_range_with_last_below_first_is_einval);
 	run("index_ulong_max_works", index_ulong_max_works);

@@ -1,3 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0+ */
-/* smp_rmb() and friends are in the one shim header. */
-#include <linux/kernel.h>
+/* Userspace: liburcu's barriers. */
+#ifndef _XARRAY_USERSPACE_BARRIER_H
+#define _XARRAY_USERSPACE_BARRIER_H
+
+#include <urcu.h>
+
+#define smp_rmb()		cmm_smp_rmb()
+
+#endif

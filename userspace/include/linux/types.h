@@ -1,3 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0+ */
-/* Userspace: everything is in linux/kernel.h. */
-#include <linux/kernel.h>
+/* Userspace: see linux/compiler.h. */
+#ifndef _XARRAY_USERSPACE_TYPES_H
+#define _XARRAY_USERSPACE_TYPES_H
+
+#include <errno.h>
+#include <string.h>
+#include <xarray/shim/types.h>
+
+#define u32			xa_shim_u32
+#define BITS_PER_LONG		XA_SHIM_BITS_PER_LONG
+#define MAX_ERRNO		XA_SHIM_MAX_ERRNO
+#define DIV_ROUND_UP(n, d)	XA_SHIM_DIV_ROUND_UP(n, d)
+#define min(a, b)		xa_shim_min(a, b)
+#define max(a, b)		xa_shim_max(a, b)
+
+#endif

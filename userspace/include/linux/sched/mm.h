@@ -1,3 +1,3 @@
 /* SPDX-License-Identifier: GPL-2.0+ */
-/* Userspace: everything is in linux/kernel.h. */
-#include <linux/kernel.h>
+/* Userspace: might_alloc() is in linux/gfp.h. */
+#include <linux/gfp.h>
