@@ -59,3 +59,14 @@ bench:
 	sh bench/report.sh $(BENCH_DIR)/bench
 
 .PHONY: bench bench-build test-bench-smoke
+
+# Memory per key against JudyL and GHashTable, dense and hashed keys.
+$(BENCH_DIR)/memory: bench/memory.c $(BUILD)/libxarray.a $(PUB_HDR)
+	@mkdir -p $(BENCH_DIR)
+	$(CC) -O2 -Wall -Wextra -Werror -I$(BUILD)/include \
+		$$(pkg-config --cflags glib-2.0 liburcu) -o $@ $< \
+		$(BUILD)/libxarray.a -lJudy $$(pkg-config --libs glib-2.0 liburcu)
+
+bench-memory: $(BENCH_DIR)/memory
+	$(BENCH_DIR)/memory
+.PHONY: bench-memory

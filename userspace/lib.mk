@@ -59,8 +59,7 @@ $(PUB_HDR): include/linux/xarray.h userspace/gen-header.sh $(LIB_HDRS)
 
 install: lib
 	install -d $(DESTDIR)$(LIBDIR)/pkgconfig \
-		$(DESTDIR)$(INCLUDEDIR)/xarray/shim \
-		$(DESTDIR)$(MANDIR)/man3 $(DESTDIR)$(DOCDIR)
+		$(DESTDIR)$(INCLUDEDIR)/xarray/shim $(DESTDIR)$(DOCDIR)
 	install -m 644 $(BUILD)/libxarray.a $(DESTDIR)$(LIBDIR)/
 	install -m 644 $(BUILD)/libxarray.so $(DESTDIR)$(LIBDIR)/$(SONAME)
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libxarray.so
@@ -69,7 +68,7 @@ install: lib
 	    userspace/xarray.pc.in >$(DESTDIR)$(LIBDIR)/pkgconfig/xarray.pc
 	install -m 644 $(PUB_HDR) $(DESTDIR)$(INCLUDEDIR)/xarray/
 	install -m 644 $(SHIM_HDRS) $(DESTDIR)$(INCLUDEDIR)/xarray/shim/
-	install -m 644 doc/man/*.3 $(DESTDIR)$(MANDIR)/man3/
+	sh userspace/install-man.sh $(DESTDIR)$(MANDIR)/man3
 	install -m 644 doc/xarray.rst $(DESTDIR)$(DOCDIR)/
 
 uninstall:
@@ -78,9 +77,7 @@ uninstall:
 	      $(DESTDIR)$(LIBDIR)/pkgconfig/xarray.pc \
 	      $(DESTDIR)$(DOCDIR)/xarray.rst
 	rm -rf $(DESTDIR)$(INCLUDEDIR)/xarray
-	for page in doc/man/*.3; do \
-		rm -f $(DESTDIR)$(MANDIR)/man3/$${page##*/}; \
-	done
+	sh userspace/install-man.sh --uninstall $(DESTDIR)$(MANDIR)/man3
 	-rmdir $(DESTDIR)$(DOCDIR)
 
 .PHONY: lib install uninstall

@@ -1,0 +1,39 @@
+#!/bin/sh
+# Build (once) a Debian 12 root filesystem tarball with mmdebstrap, from
+# the machine's own apt sources file, and print its path.  The tarball is
+# kept in $CACHE/rootfs under a name made from the package list and the
+# sources, so it is rebuilt only when either changes.
+# Usage: scripts/build-rootfs.sh --packages "pkg1,pkg2,..."
+set -eu
+. "$(dirname "$0")/common.sh"
+packages=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--packages) packages=$2; shift 2 ;;
+	*) die "usage: $0 --packages pkg1,pkg2,..." ;;
+	esac
+done
+[ -n "$packages" ] || die "usage: $0 --packages pkg1,pkg2,..."
+
+# The machine's apt sources: the one-line file if it has entries, else
+# the first deb822 file.
+sources=
+if grep -q '^deb ' /etc/apt/sources.list 2>/dev/null; then
+	sources=/etc/apt/sources.list
+else
+	for f in /etc/apt/sources.list.d/*.sources; do
+		[ -f "$f" ] && { sources=$f; break; }
+	done
+fi
+[ -n "$sources" ] || die "no apt sources file in /etc/apt"
+
+key=$({ echo "$packages"; cat "$sources"; } | sha256sum | cut -c1-16)
+out=$CACHE/rootfs/bookworm-$key.tar
+if [ ! -f "$out" ]; then
+	step "building a Debian 12 root with $packages (from $sources)"
+	mkdir -p "$CACHE/rootfs"
+	mmdebstrap --quiet --variant=apt --format=tar --include="$packages" \
+		bookworm "$out.tmp" "$sources" >&2
+	mv "$out.tmp" "$out"
+fi
+echo "$out"

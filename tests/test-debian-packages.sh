@@ -1,0 +1,44 @@
+#!/bin/sh
+# The Debian packages: dpkg-buildpackage -us -uc -b builds libxarray0 and
+# libxarray-dev from a copy of the committed sources, lintian finds no
+# error or warning in them, and in a clean Debian 12 root (mmdebstrap,
+# scripts/build-rootfs.sh) the README example builds against the
+# installed packages with pkg-config and prints what README says.
+set -eu
+. "$(dirname "$0")/../scripts/common.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+mkdir "$tmp/src"
+git -C "$REPO" ls-files -z | (cd "$REPO" && xargs -0 tar cf -) |
+	tar xf - -C "$tmp/src"
+step "dpkg-buildpackage -us -uc -b"
+(cd "$tmp/src" && dpkg-buildpackage -us -uc -b) >"$tmp/build.log" 2>&1 ||
+	{ tail -30 "$tmp/build.log"; die "dpkg-buildpackage failed"; }
+debs=$(ls "$tmp"/libxarray0_*.deb "$tmp"/libxarray-dev_*.deb)
+echo "built: $(for d in $debs; do printf '%s ' "${d##*/}"; done)"
+
+lintian --no-tag-display-limit $debs >"$tmp/lintian.log" 2>&1 || true
+errors=$(grep -c '^E:' "$tmp/lintian.log" || true)
+warnings=$(grep -c '^W:' "$tmp/lintian.log" || true)
+grep '^[EW]:' "$tmp/lintian.log" || true
+echo "lintian: $errors errors, $warnings warnings"
+[ "$errors" -eq 0 ] && [ "$warnings" -eq 0 ] || exit 1
+
+root=$(sh "$REPO/scripts/build-rootfs.sh" \
+	--packages gcc,libc6-dev,pkg-config,liburcu-dev)
+mkdir "$tmp/root"
+tar xf "$root" -C "$tmp/root"
+cp $debs "$tmp/root/tmp/"
+sed -n '/<!-- example begin -->/,/<!-- example end -->/p' "$REPO/README.md" |
+	sed '1,2d;$d' | sed '$d' >"$tmp/root/tmp/example.c"
+chroot "$tmp/root" sh -eu -c '
+	dpkg -i /tmp/libxarray0_*.deb /tmp/libxarray-dev_*.deb >/dev/null
+	cd /tmp
+	cc -Wall -Wextra -Werror -o example example.c $(pkg-config --cflags --libs xarray)
+	./example' >"$tmp/out"
+cat "$tmp/out"
+want='sum 499500, 500 marked'
+[ "$(grep -c -x "$want" "$tmp/out")" -eq 2 ] ||
+	die "the README example did not print '$want' twice in the Debian root"
+echo "README example: built with pkg-config against the installed packages in a clean Debian 12 root, output as documented"
