@@ -13,11 +13,11 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 make -s -C "$repo" install PREFIX="$tmp/prefix" >/dev/null
-export PKG_CONFIG_PATH=$tmp/prefix/lib/pkgconfig
+export PKG_CONFIG_PATH="$tmp/prefix/lib/pkgconfig"
 cflags=$(pkg-config --cflags xarray)
 libs=$(pkg-config --libs xarray)
 
-ls /usr/include/linux/*.h | sed 's|^/usr/include/||' |
+find /usr/include/linux -maxdepth 1 -name '*.h' | sort | sed 's|^/usr/include/||' |
 	xargs -P "$(nproc)" -n 1 sh "$repo/tests/consumer/check-linux-header.sh" \
 		"$cflags" "$tmp" >"$tmp/linux-headers"
 checked=$(grep -c -v '^skip$' "$tmp/linux-headers" || true)

@@ -5,6 +5,7 @@
 # scripts/build-rootfs.sh) the README example builds against the
 # installed packages with pkg-config and prints what README says.
 set -eu
+# shellcheck source=scripts/common.sh
 . "$(dirname "$0")/../scripts/common.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -18,7 +19,8 @@ step "dpkg-buildpackage -us -uc -b"
 debs=$(ls "$tmp"/libxarray0_*.deb "$tmp"/libxarray-dev_*.deb)
 echo "built: $(for d in $debs; do printf '%s ' "${d##*/}"; done)"
 
-lintian --no-tag-display-limit $debs >"$tmp/lintian.log" 2>&1 || true
+# shellcheck disable=SC2086 # file names without spaces
+lintian --tag-display-limit 0 $debs >"$tmp/lintian.log" 2>&1 || true
 errors=$(grep -c '^E:' "$tmp/lintian.log" || true)
 warnings=$(grep -c '^W:' "$tmp/lintian.log" || true)
 grep '^[EW]:' "$tmp/lintian.log" || true
@@ -29,9 +31,11 @@ root=$(sh "$REPO/scripts/build-rootfs.sh" \
 	--packages gcc,libc6-dev,pkg-config,liburcu-dev)
 mkdir "$tmp/root"
 tar xf "$root" -C "$tmp/root"
+# shellcheck disable=SC2086
 cp $debs "$tmp/root/tmp/"
 sed -n '/<!-- example begin -->/,/<!-- example end -->/p' "$REPO/README.md" |
 	sed '1,2d;$d' | sed '$d' >"$tmp/root/tmp/example.c"
+# shellcheck disable=SC2016 # expanded inside the root
 chroot "$tmp/root" sh -eu -c '
 	dpkg -i /tmp/libxarray0_*.deb /tmp/libxarray-dev_*.deb >/dev/null
 	cd /tmp

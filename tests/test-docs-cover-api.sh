@@ -42,4 +42,4 @@ docutils.core.publish_string(open('doc/xarray.rst').read(),
                              writer_name='null',
                              settings_overrides={'halt_level': 2})
 PY
-echo "$(echo "$names" | wc -w) names in xarray.rst; $(ls "$man3" | wc -l) manual page names over $pages pages, each lint clean"
+echo "$(echo "$names" | wc -w) names in xarray.rst; $(find "$man3" -name "*.3" | wc -l) manual page names over $pages pages, each lint clean"

@@ -6,7 +6,7 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 make -s -C "$repo" install PREFIX="$tmp/prefix" >/dev/null
-export PKG_CONFIG_PATH=$tmp/prefix/lib/pkgconfig
+export PKG_CONFIG_PATH="$tmp/prefix/lib/pkgconfig"
 sed -n '/<!-- example begin -->/,/<!-- example end -->/p' "$repo/README.md" |
 	sed '1,2d;$d' | sed '$d' >"$tmp/readme.c"
 sed -n '/^\.SH EXAMPLES/,/^\.EE/p' "$repo/doc/man/xarray.3" | sed '1,2d;$d' |

@@ -21,7 +21,7 @@ grep "^/\\* $header:[0-9]*:NC \\*/ extern " "$tmp/aux" |
 
 extra=$(comm -23 "$tmp/exported" "$tmp/declared")
 missing=$(comm -13 "$tmp/exported" "$tmp/declared")
-[ -z "$extra" ] || echo "FAIL: exported but not API:" $extra
-[ -z "$missing" ] || echo "FAIL: declared but not exported:" $missing
+[ -z "$extra" ] || echo "FAIL: exported but not API:" "$extra"
+[ -z "$missing" ] || echo "FAIL: declared but not exported:" "$missing"
 echo "libxarray.so: $(wc -l <"$tmp/exported") symbols exported, $(wc -l <"$tmp/declared") functions declared"
 [ -z "$extra$missing" ]
