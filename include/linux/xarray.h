@@ -1139,8 +1139,8 @@ static inline bool xa_is_retry(const void *entry)
  * xa_is_advanced() - Test for an entry only the advanced API may store.
  * @entry: The entry about to be stored.
  *
- * Return: %true for a sibling or retry entry.  The normal API refuses
- * every other internal entry too, except the zero entry.
+ * Return: %true for a sibling or retry entry, which the normal API
+ * refuses to store.
  */
 static inline bool xa_is_advanced(const void *entry)
 {
