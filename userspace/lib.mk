@@ -1,6 +1,7 @@
-# The userspace library: libxarray.so, libxarray.a, xarray.pc and the
-# installed header <xarray/xarray.h> in build/, from lib/xarray.c,
-# include/linux/xarray.h and the shims.  Included by the top Makefile.
+# The userspace library: libxarray.so, libxarray.a and the header
+# <xarray/xarray.h> (in build/include) from lib/xarray.c,
+# include/linux/xarray.h and the shims; make install also writes
+# xarray.pc.  Included by the top Makefile.
 #
 # The usual variables are honoured: CFLAGS, CPPFLAGS and LDFLAGS are the
 # caller's (a distribution's hardening flags, say); DESTDIR, PREFIX,
