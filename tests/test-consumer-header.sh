@@ -9,11 +9,9 @@
 #    and runs with gcc and clang at C99 and C11 -pedantic, g++ and clang++
 #    at C++11 and C++17, and -pedantic at C++20.
 set -eu
-repo=$(cd "$(dirname "$0")/.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-make -s -C "$repo" install PREFIX="$tmp/prefix" >/dev/null
-export PKG_CONFIG_PATH="$tmp/prefix/lib/pkgconfig"
+# shellcheck source=tests/installed.sh
+. "$(dirname "$0")/installed.sh"
+install_to_tmp
 cflags=$(pkg-config --cflags xarray)
 libs=$(pkg-config --libs xarray)
 

@@ -7,8 +7,8 @@
 set -eu
 # shellcheck source=scripts/common.sh
 . "$(dirname "$0")/../scripts/common.sh"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/installed.sh
+. "$(dirname "$0")/installed.sh"
 
 mkdir "$tmp/src"
 git -C "$REPO" ls-files -z | (cd "$REPO" && xargs -0 tar cf -) |
@@ -33,8 +33,7 @@ mkdir "$tmp/root"
 tar xf "$root" -C "$tmp/root"
 # shellcheck disable=SC2086
 cp $debs "$tmp/root/tmp/"
-sed -n '/<!-- example begin -->/,/<!-- example end -->/p' "$REPO/README.md" |
-	sed '1,2d;$d' | sed '$d' >"$tmp/root/tmp/example.c"
+readme_example >"$tmp/root/tmp/example.c"
 # shellcheck disable=SC2016 # expanded inside the root
 chroot "$tmp/root" sh -eu -c '
 	dpkg -i /tmp/libxarray0_*.deb /tmp/libxarray-dev_*.deb >/dev/null
@@ -42,7 +41,6 @@ chroot "$tmp/root" sh -eu -c '
 	cc -Wall -Wextra -Werror -o example example.c $(pkg-config --cflags --libs xarray)
 	./example' >"$tmp/out"
 cat "$tmp/out"
-want='sum 499500, 500 marked'
-[ "$(grep -c -x "$want" "$tmp/out")" -eq 2 ] ||
-	die "the README example did not print '$want' twice in the Debian root"
+readme_output_ok "$tmp/out" ||
+	die "the README example did not print 'sum 499500, 500 marked' twice in the Debian root"
 echo "README example: built with pkg-config against the installed packages in a clean Debian 12 root, output as documented"

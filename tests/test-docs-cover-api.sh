@@ -5,10 +5,10 @@
 # no groff or man warning and its SEE ALSO names only pages we install
 # or that Debian ships; the rst parses without a docutils warning.
 set -eu
-cd "$(dirname "$0")/.."
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-make -s install PREFIX="$tmp/prefix" >/dev/null
+# shellcheck source=tests/installed.sh
+. "$(dirname "$0")/installed.sh"
+install_to_tmp
+cd "$repo"
 man3=$tmp/prefix/share/man/man3
 
 names="$(sed -n 's/^EXPORT_SYMBOL\(_GPL\)\{0,1\}(\(.*\));.*$/\2/p' lib/xarray.c)

@@ -2,15 +2,11 @@
 # The README and xarray(3) examples, built with ThreadSanitizer by gcc and
 # by clang against the installed library, link and run with no report.
 set -eu
-repo=$(cd "$(dirname "$0")/.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-make -s -C "$repo" install PREFIX="$tmp/prefix" >/dev/null
-export PKG_CONFIG_PATH="$tmp/prefix/lib/pkgconfig"
-sed -n '/<!-- example begin -->/,/<!-- example end -->/p' "$repo/README.md" |
-	sed '1,2d;$d' | sed '$d' >"$tmp/readme.c"
-sed -n '/^\.SH EXAMPLES/,/^\.EE/p' "$repo/doc/man/xarray.3" | sed '1,2d;$d' |
-	sed 's/\\e/\\/g; s/\\-/-/g' >"$tmp/man.c"
+# shellcheck source=tests/installed.sh
+. "$(dirname "$0")/installed.sh"
+install_to_tmp
+readme_example >"$tmp/readme.c"
+man_example >"$tmp/man.c"
 
 runs=0
 for cc in gcc clang; do

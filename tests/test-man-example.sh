@@ -2,14 +2,11 @@
 # The EXAMPLES program of xarray(3) builds against an installed copy of
 # the library and prints the two entries it stores.
 set -eu
-repo=$(cd "$(dirname "$0")/.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-make -s -C "$repo" install PREFIX="$tmp/prefix" >/dev/null
+# shellcheck source=tests/installed.sh
+. "$(dirname "$0")/installed.sh"
+install_to_tmp
 [ -f "$tmp/prefix/share/man/man3/xarray.3" ] || { echo "error: man page not installed"; exit 1; }
-sed -n '/^\.SH EXAMPLES/,/^\.EE/p' "$repo/doc/man/xarray.3" | sed '1,2d;$d' |
-	sed 's/\\e/\\/g; s/\\-/-/g' >"$tmp/example.c"
-export PKG_CONFIG_PATH=$tmp/prefix/lib/pkgconfig
+man_example >"$tmp/example.c"
 # shellcheck disable=SC2046
 cc -Wall -Wextra -Werror -o "$tmp/example" "$tmp/example.c" \
 	$(pkg-config --cflags --libs xarray)
