@@ -7,17 +7,13 @@ set -eu
 repo=$(cd "$(dirname "$0")/.." && pwd)
 cd "$repo"
 make -s lib
-header=build/include/xarray/xarray.h
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # Version nodes are absolute symbols ("A"); the rest are what we export.
 nm -D --defined-only build/libxarray.so |
 	awk '$2 != "A" { sub(/@.*/, "", $3); print $3 }' | sort >"$tmp/exported"
-echo '#include <xarray/xarray.h>' |
-	gcc -Ibuild/include -x c -fsyntax-only -aux-info "$tmp/aux" -
-grep "^/\\* $header:[0-9]*:NC \\*/ extern " "$tmp/aux" |
-	sed 's/^[^(]*[ *]\([a-z_0-9]*\) (.*$/\1/' | sort -u >"$tmp/declared"
+sh userspace/api-functions.sh build/include >"$tmp/declared"
 
 extra=$(comm -23 "$tmp/exported" "$tmp/declared")
 missing=$(comm -13 "$tmp/exported" "$tmp/declared")

@@ -34,14 +34,10 @@ $(BUILD)/shim.o: userspace/shim.c $(LIB_HDRS)
 	$(CC) $(LIB_CFLAGS) -c -o $@ $<
 
 # The shared library exports the functions the installed header declares,
-# and nothing else: gcc -aux-info lists the header's declarations, and
-# the version script is made from the ones that are not static.
-$(BUILD)/libxarray.map: $(PUB_HDR)
-	echo '#include <xarray/xarray.h>' | $(CC) -I$(BUILD)/include -x c \
-		-fsyntax-only -aux-info $@.aux -
+# and nothing else (userspace/api-functions.sh lists them).
+$(BUILD)/libxarray.map: $(PUB_HDR) userspace/api-functions.sh
 	{ echo 'XARRAY_0 {'; echo 'global:'; \
-	  grep '^/\* $(PUB_HDR):[0-9]*:NC \*/ extern ' $@.aux | \
-	  sed 's/^[^(]*[ *]\([a-z_0-9]*\) (.*$$/\t\1;/' | sort -u; \
+	  CC=$(CC) sh userspace/api-functions.sh $(BUILD)/include | sed 's/.*/\t&;/'; \
 	  echo 'local: *;'; echo '};'; } >$@
 
 $(BUILD)/libxarray.so: $(LIB_OBJS) $(BUILD)/libxarray.map
