@@ -1,6 +1,6 @@
 #!/bin/sh
 # Boot a kernel in QEMU with the guest initramfs and log the serial console.
-# Usage: scripts/boot-guest.sh BZIMAGE LOG TESTS [DISK]
+# Usage: scripts/boot-guest.sh BZIMAGE LOG TESTS [DISK [DISK2]]
 # TESTS is a comma-separated list of /tests/ names ("" for none).  The
 # guest ends with reboot -f, which -no-reboot turns into a QEMU exit; a
 # guest that hangs is killed after XARRAY_BOOT_TIMEOUT seconds (default
@@ -18,7 +18,7 @@
 # XARRAY_PLUGIN loads a QEMU plugin ("FILE.so,ARG=VALUE", for -plugin).
 set -eu
 . "$(dirname "$0")/common.sh"
-kernel=$1 log=$2 tests=$3 disk=${4:-}
+kernel=$1 log=$2 tests=$3 disk=${4:-} disk2=${5:-}
 initrd=${XARRAY_INITRD:-$CACHE/initramfs.cpio.gz}
 [ -f "$initrd" ] || die "no initramfs: run scripts/make-initramfs.sh"
 accel="-accel tcg"
@@ -28,12 +28,14 @@ accel="-accel tcg"
 plugin=
 [ -n "${XARRAY_PLUGIN:-}" ] && plugin="-plugin $XARRAY_PLUGIN"
 drive=
-[ -n "$disk" ] && drive="-drive file=$disk,format=raw,if=virtio,cache=unsafe"
+for d in $disk $disk2; do
+	drive="$drive -drive file=$d,format=raw,if=virtio,cache=unsafe"
+done
 smp=${XARRAY_SMP:-2}
 # shellcheck disable=SC2086
 timeout -k 10 "${XARRAY_BOOT_TIMEOUT:-1200}" qemu-system-x86_64 $accel \
 	-m "${XARRAY_GUEST_MEM:-512}" -smp "$smp,sockets=$smp,cores=1,threads=1" \
 	-nographic -no-reboot \
 	-kernel "$kernel" -initrd "$initrd" $drive $plugin \
-	-append "console=ttyS0 panic=-1 oops=panic xarray.tests=$tests ${XARRAY_APPEND:-}" \
+	-append "$KERNEL_ARGS xarray.tests=$tests ${XARRAY_APPEND:-}" \
 	</dev/null >"$log" 2>&1 || true

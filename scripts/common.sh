@@ -8,6 +8,10 @@ PRISTINE=$CACHE/linux-pristine
 PATCHED=$CACHE/linux-patched
 JOBS=$(nproc)
 export CCACHE_DIR=${CCACHE_DIR:-$CACHE/ccache}
+# The command line every guest kernel starts with.  The long RCU stall
+# timeout keeps TCG's slowness from raising stall warnings; stock and
+# patched kernels boot with the same one.
+KERNEL_ARGS="console=ttyS0 panic=-1 oops=panic rcupdate.rcu_cpu_stall_timeout=300"
 
 step() {
 	printf '==> %s\n' "$*" >&2

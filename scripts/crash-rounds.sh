@@ -16,7 +16,7 @@ img=$CACHE/crash-$name.img
 mkdir -p "$CACHE/logs"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-sh "$REPO/scripts/make-btrfs-image.sh" "$img" 2G
+sh "$REPO/scripts/make-disk-image.sh" "$img" 2G
 : >"$tmp/fsynced"
 
 names() {	# LOG PREFIX SUFFIX: the file names on whole lines PREFIX NAME SUFFIX

@@ -3,8 +3,9 @@
 # comma-separated guest TESTS: scripts/guest-run.sh NAME TESTS [TAG]
 # Console: $CACHE/logs/guest-RUN.console; image: $CACHE/btrfs-RUN.img
 # (for btrfs-check.sh afterwards), where RUN is NAME, or NAME-TAG for a
-# further boot of the same kernel.  The guest gets the kernel's modules
-# when $CACHE/modules-NAME.cpio.gz exists.
+# further boot of the same kernel.  A kernel with XFS also gets a fresh
+# XFS image as its second disk (/dev/vdb).  The guest gets the kernel's
+# modules when $CACHE/modules-NAME.cpio.gz exists.
 set -eu
 . "$(dirname "$0")/common.sh"
 [ $# -eq 2 ] || [ $# -eq 3 ] || die "usage: $0 NAME TESTS [TAG]"
@@ -14,7 +15,12 @@ log=$CACHE/logs/guest-$run.console
 img=$CACHE/btrfs-$run.img
 [ -f "$kernel" ] || die "no kernel $kernel"
 mkdir -p "$CACHE/logs"
-sh "$REPO/scripts/make-btrfs-image.sh" "$img" 2G
+sh "$REPO/scripts/make-disk-image.sh" "$img" 2G
+xfs=
+if grep -q '^CONFIG_XFS_FS=y' "$CACHE/build-$name/.config"; then
+	xfs=$CACHE/xfs-$run.img
+	sh "$REPO/scripts/make-disk-image.sh" "$xfs" 3G xfs
+fi
 # The kernel's modules (build-modules.sh), appended as a second archive:
 # the kernel unpacks concatenated cpio archives one after the other.
 mods=$CACHE/modules-$name.cpio.gz
@@ -24,6 +30,6 @@ if [ -f "$mods" ]; then
 	export XARRAY_INITRD
 fi
 start=$(date +%s)
-sh "$REPO/scripts/boot-guest.sh" "$kernel" "$log" "$tests" "$img"
-grep -a -E '^(XARRAY-|btrfs-work:|pagecache-work:)|tests passed' "$log" || true
+sh "$REPO/scripts/boot-guest.sh" "$kernel" "$log" "$tests" "$img" "$xfs"
+grep -a -E '^(XARRAY-|btrfs-work:|pagecache-work:|hugepage-work:|hugepage:)|tests passed' "$log" || true
 echo "guest $run ran in $(($(date +%s) - start)) s"

@@ -2,7 +2,8 @@
 # Judge a guest console log.  Usage: scripts/parse-log.sh MODE LOG [ARG]
 #   xarray LOG [N]  "XArray: N of N tests passed" (and N equal to ARG if given)
 #   ida LOG [N]     "IDA: N of N tests passed" (and N equal to ARG if given)
-#   result LOG NAME the guest's "XARRAY-RESULT NAME pass" line
+#   result LOG NAME the guest's "XARRAY-RESULT NAME pass" line (and shows
+#                   the test's last "NAME: ..." line)
 #   clean LOG       the guest reached its end marker, and no kernel splat
 #                   (WARNING, BUG, Oops, panic, KASAN, UBSAN, lockdep, RCU
 #                   stall or suspicious RCU usage) appears outside test_ida's
@@ -31,8 +32,9 @@ selftest() {	# selftest LABEL EXPECTED
 	[ -z "$2" ] || [ "$4" = "$2" ] || { echo "expected $2 tests"; return 1; }
 }
 
-result() {
-	grep -a -q "^XARRAY-RESULT $1 pass" "$log" && { echo "$1: pass"; return 0; }
+result() {	# NAME: pass, with the test's own last "NAME: ..." line
+	said=$(tr -d '\r' <"$log" | grep -a "^$1: " | tail -n 1 | cut -d' ' -f2-)
+	grep -a -q "^XARRAY-RESULT $1 pass" "$log" && { echo "$1: pass${said:+; $said}"; return 0; }
 	echo "$1: $(grep -a "^XARRAY-RESULT $1 " "$log" || echo 'no result line')"
 	return 1
 }
