@@ -2,9 +2,11 @@
 # Build a kernel out of tree: scripts/build-kernel.sh NAME [FRAGMENT...]
 # NAME is stock or patched, optionally with a suffix (patched-debug); the
 # source is the pristine or the patched tree accordingly.  Output goes to
-# $CACHE/build-NAME.  The config is tinyconfig plus the
-# fragments (kernel/config/base.config when none are given); .config is
-# replaced only when its content changes, so a rerun is incremental.
+# $CACHE/build-NAME.  The config is tinyconfig plus the fragments
+# (kernel/config/base.config, dist.config and system.config when none
+# are given: the geometry distributions ship, able to boot systemd);
+# .config is replaced only when its content changes, so a rerun is
+# incremental.
 set -eu
 . "$(dirname "$0")/common.sh"
 [ $# -ge 1 ] || die "usage: $0 NAME [FRAGMENT...]"
@@ -15,7 +17,8 @@ stock*)		src=$PRISTINE ;;
 patched*)	src=$PATCHED ;;
 *)		die "kernel name must start with stock or patched" ;;
 esac
-[ $# -gt 0 ] || set -- "$REPO/kernel/config/base.config"
+[ $# -gt 0 ] || set -- "$REPO/kernel/config/base.config" \
+	"$REPO/kernel/config/dist.config" "$REPO/kernel/config/system.config"
 out=$CACHE/build-$name
 mkdir -p "$out" "$CCACHE_DIR"
 CC="ccache gcc"
