@@ -1,0 +1,48 @@
+#!/bin/sh
+# Boot the Debian 12 system on kernel NAME: scripts/boot-debian.sh NAME
+# A fresh disk (make-debian-image.sh) is booted with root=/dev/vda and
+# systemd as PID 1; its units build libxarray, run the API tests, report
+# and power off.  Passes when the test unit succeeded, systemd reached
+# "running" with no failed unit, the journal holds no kernel message of
+# warning priority, the console shows no splat, the guest powered off by
+# itself, and btrfs check finds the disk clean afterwards.
+# The built-in self-tests are skipped (initcall_blacklist): the initramfs
+# guest runs them, and test_ida warns on purpose.
+# Console: $CACHE/logs/debian-NAME.console; disk: $CACHE/debian-NAME.img
+set -eu
+. "$(dirname "$0")/common.sh"
+name=${1:?usage: $0 NAME}
+kernel=$CACHE/build-$name/arch/x86/boot/bzImage
+img=$CACHE/debian-$name.img
+log=$CACHE/logs/debian-$name.console
+[ -f "$kernel" ] || die "no kernel $kernel"
+mkdir -p "$CACHE/logs"
+sh "$REPO/scripts/make-debian-image.sh" "$img"
+step "booting Debian 12 on $name"
+start=$(date +%s)
+rc=0
+timeout -k 10 2400 qemu-system-x86_64 -accel tcg -m 1024 \
+	-smp 2,sockets=2,cores=1,threads=1 -nographic -no-reboot \
+	-kernel "$kernel" \
+	-drive "file=$img,format=raw,if=virtio,cache=unsafe" \
+	-append "$KERNEL_ARGS root=/dev/vda rootfstype=btrfs rw systemd.gpt_auto=0 initcall_blacklist=xarray_checks,ida_checks" \
+	</dev/null >"$log" 2>&1 || rc=$?
+secs=$(($(date +%s) - start))
+# The units' lines, without the console's time and unit prefix.
+said=$(tr -d '\r' <"$log" | grep -a -o 'XARRAY-[A-Z-]* .*' || true)
+echo "$said"
+has() { echo "$said" | grep -q "^$1"; }
+fail=
+has 'XARRAY-UNIT pass' || fail="$fail, the test unit did not pass"
+has 'XARRAY-SYSTEM state=running test-unit=success' ||
+	fail="$fail, systemd did not reach running with the test unit a success"
+! has XARRAY-FAILED-UNIT || fail="$fail, a unit failed"
+! has XARRAY-KERNEL-WARNING || fail="$fail, the kernel warned"
+[ "$rc" = 0 ] && grep -a -q 'reboot: Power down' "$log" ||
+	fail="$fail, no clean poweroff (QEMU exit $rc)"
+splat=$(sh "$REPO/scripts/parse-log.sh" nosplat "$log") || fail="$fail, $splat"
+btrfs check --readonly "$img" >"$CACHE/logs/debian-$name.btrfs-check" 2>&1 ||
+	fail="$fail, btrfs check found errors"
+[ -z "$fail" ] || die "Debian on $name, ${secs} s: ${fail#, } (see $log)"
+up=$(echo "$said" | sed -n 's/^XARRAY-SYSTEM .*uptime=\([0-9]*\).*/\1/p')
+echo "Debian 12 on $name: running at $up s with its test unit passed, no failed unit, no kernel warning; powered off, btrfs check clean; $secs s in all"

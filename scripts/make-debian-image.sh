@@ -1,0 +1,32 @@
+#!/bin/sh
+# Make the Debian 12 guest system's disk, a btrfs image: the cached
+# mmdebstrap root (build-rootfs.sh) with systemd, gcc, make, pkg-config
+# and liburcu-dev; the project's tracked files in /root/xarray; the units
+# of kernel/system/, enabled.  Usage: scripts/make-debian-image.sh IMAGE
+set -eu
+. "$(dirname "$0")/common.sh"
+img=${1:?usage: $0 IMAGE}
+pkgs=systemd,systemd-sysv,dbus,gcc,libc6-dev,make,pkg-config,liburcu-dev
+tarball=$(sh "$REPO/scripts/build-rootfs.sh" --packages "$pkgs")
+root=$CACHE/debian-root
+rm -rf "$root"
+mkdir -p "$root"
+step "unpacking $tarball"
+tar -C "$root" --numeric-owner -xpf "$tarball"
+mkdir -p "$root/root/xarray"
+(cd "$REPO" && git ls-files -z | tar --null -T - -cf -) | tar -C "$root/root/xarray" -xf -
+sys=$root/etc/systemd/system
+for u in xarray-test xarray-report; do
+	install -m 644 "$REPO/kernel/system/$u.service" "$sys/"
+	install -m 755 "$REPO/kernel/system/$u" "$root/usr/local/sbin/"
+	ln -sf "../$u.service" "$sys/multi-user.target.wants/$u.service"
+done
+echo xarray-guest >"$root/etc/hostname"
+echo '/dev/vda / btrfs defaults 0 0' >"$root/etc/fstab"
+od -An -tx1 -N16 /dev/urandom | tr -d ' \n' >"$root/etc/machine-id"
+echo >>"$root/etc/machine-id"
+step "making $img"
+rm -f "$img"
+truncate -s 3G "$img"
+mkfs.btrfs -q -f --rootdir "$root" "$img" >/dev/null
+rm -rf "$root"
