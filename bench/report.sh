@@ -37,26 +37,37 @@ medians() {
 		     print k, m, v[k, 1], v[k, c] } }'
 }
 awk '$1 == "RESULT" { print $2, $3, $4, $6 / $7 }' "$raw" | medians >"$tmp/stats"
-kraw=$dir/kernel-results.txt	# from scripts/kernel-bench.sh, if run
 braw=$dir/btrfs-results.txt	# from scripts/btrfs-bench.sh, if run
-[ ! -s "$kraw" ] ||
-	awk '$5 > 0 { print $2, $3, $1, $5 / ($6 / 1e9) }' "$kraw" | medians >"$tmp/kstats"
+# kraw_of GEOMETRY: scripts/kernel-bench.sh's raw lines for it, if run.
+kraw_of() {
+	case $1 in
+	dist) echo "$dir/kernel-results.txt" ;;
+	*) echo "$dir/kernel-results-$1.txt" ;;
+	esac
+}
+# kernel_stats GEOMETRY: $tmp/kstats-G (medians per kernel) and
+# $tmp/kpairs-G (patched/stock ratios) from that geometry's raw lines.
 # patched/stock is taken within each boot pair (boot b of the stock kernel
 # and boot b of the patched one, run one after the other), then the median
 # over the pairs: whole boots run at different speeds, so a median pooled
 # over boots can land between two boots' rates.  Each boot prints
 # repetition 0 first, which numbers the boots.
-[ ! -s "$kraw" ] ||
+kernel_stats() {
+	kraw=$(kraw_of "$1")
+	: >"$tmp/kstats-$1"
+	: >"$tmp/kpairs-$1"
+	[ -s "$kraw" ] || return 0
+	awk '$5 > 0 { print $2, $3, $1, $5 / ($6 / 1e9) }' "$kraw" | medians >"$tmp/kstats-$1"
 	awk '$5 > 0 { k = $1 " " $2 " " $3; if ($4 == 0) b[k]++
 		print $2, $3, $1 "@" b[k], $5 / ($6 / 1e9) }' "$kraw" |
 	medians | awk '{ v[$1 " " $2 " " $3] = $4; k[$1 " " $2] = 1 }
 		END { for (x in k) for (b = 1; (x " stock@" b) in v; b++)
 			if ((x " patched@" b) in v)
 				print x, "ratio", v[x " patched@" b] / v[x " stock@" b] }' |
-	medians >"$tmp/kpairs"
-# Boots per kernel: each boot prints repetition 0 of each measurement once.
-kboots=$([ ! -s "$kraw" ] || awk '$1 == "stock" && $4 == 0 { n[$2 " " $3]++ }
-	END { for (k in n) { print n[k]; exit } }' "$kraw")
+	medians >"$tmp/kpairs-$1"
+}
+kernel_stats dist
+kernel_stats small
 
 get() {	# SIZE WORKLOAD IMPL [STATS] -> median ops/s, or nothing
 	awk -v s="$1" -v w="$2" -v i="$3" '$1 == s && $2 == w && $3 == i { print $4 }' "${4:-$tmp/stats}"
@@ -67,6 +78,53 @@ cell() {	# SIZE WORKLOAD IMPL [STATS] -> "12.3 (±4%)" in millions of ops/s
 		printf "%.2f (±%.0f%%)", $4 / 1e6, sp; found = 1 }
 		END { if (!found) printf "n/a" }' "${4:-$tmp/stats}"
 }
+# kernel_section GEOMETRY DESCRIPTION: the report's tables for one geometry.
+kernel_section() {
+	kraw=$(kraw_of "$1")
+	echo "## In the kernel, $1 geometry: stock against patched"
+	echo
+	if [ ! -s "$tmp/kstats-$1" ]; then
+		echo "Not measured in this run (scripts/kernel-bench.sh needs the"
+		echo "stock and patched kernels of this geometry)."
+		echo
+		return 0
+	fi
+	kboots=$(awk '$1 == "stock" && $4 == 0 { n[$2 " " $3]++ }
+		END { for (k in n) { print n[k]; exit } }' "$kraw")
+	echo "\`scripts/kernel-bench.sh --geometry $1\`: the module"
+	echo "kernel/modules/xarray_bench.c loaded in the stock and in the"
+	echo "patched kernel ($2),"
+	echo "booted in QEMU, $kboots pairs of boots, the two kernels of a pair"
+	echo "at the same time, one guest CPU each; the same workloads (sparse"
+	echo "stores stop at 1e5 in the guest's 512 MiB), median of the"
+	echo "repetitions of all boots, millions of operations per second of"
+	echo "guest time.  The guests run under QEMU's \`-icount shift=0\`:"
+	echo "their clocks advance one nanosecond for every instruction"
+	echo "executed, so these rates are instruction counts (a 1 GHz"
+	echo "machine running one instruction a cycle), the same from boot to"
+	echo "boot whatever the host is doing, not hardware speeds; like"
+	echo "callgrind's, they weigh every instruction alike and see no"
+	echo "cache misses.  patched/stock is worked out within each pair and"
+	echo "is the median over the pairs, with their range.  The page-cache"
+	echo "rows (kernel/guest/pagecache-bench.c, in tmpfs) count pages read"
+	echo "(4 KiB and huge pages) and files created and deleted."
+	for n in $(awk '{ print $1 }' "$tmp/kstats-$1" | sort -u); do
+		echo
+		case $n in
+		pagecache) echo "| page cache | stock | patched | patched/stock (range over boot pairs) |" ;;
+		*) echo "| $n entries | stock | patched | patched/stock (range over boot pairs) |" ;;
+		esac
+		echo "|---|---|---|---|"
+		for w in $(awk -v s="$n" '$1 == s { print $2 }' "$tmp/kstats-$1" | sort -u); do
+			echo "| $w | $(cell "$n" "$w" stock "$tmp/kstats-$1") |" \
+				"$(cell "$n" "$w" patched "$tmp/kstats-$1") |" \
+				"$(awk -v s="$n" -v w="$w" '$1 == s && $2 == w {
+					printf "%.2f (%.2f-%.2f)", $4, $5, $6 }' "$tmp/kpairs-$1") |"
+		done
+	done
+	echo
+}
+
 btrfs_medians() {	# "KERNEL MEDIAN MIN MAX" seconds, from $braw
 	awk '{ print 0, "btrfs", $1, $3 }' "$braw" | medians |
 		awk '{ print $3, $4, $5, $6 }'
@@ -165,10 +223,11 @@ cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 		printf "- node bytes per entry <= the tree'"'"'s: %d of %d size-layout pairs\n", m, n }' "$raw"
 	[ ! -s "$braw" ] || btrfs_pairs |
 		awk '{ printf "- btrfs workload, backport/stock time <= 1.00: %.3f (median of %s per-run ratios; %.3f to %.3f)\n", $1, runs, $2, $3 }' runs="$(awk '$1 == "stock"' "$braw" | wc -l)"
-	if [ -s "$tmp/kpairs" ]; then
-		awk '{ n++; if ($4 >= 1) m++ }
-		     END { printf "- in the kernel, patched/stock >= 1.00: %d of %d workload-size pairs (median over boot pairs)\n", m, n }' "$tmp/kpairs"
-	fi
+	for g in dist small; do
+		[ -s "$tmp/kpairs-$g" ] || continue
+		awk -v g="$g" '{ n++; if ($4 >= 1) m++ }
+		     END { printf "- in the kernel (%s geometry), patched/stock >= 1.00: %d of %d workload-size pairs (median over boot pairs)\n", g, m, n }' "$tmp/kpairs-$g"
+	done
 	echo
 	echo "## Memory: bytes per entry"
 	echo
@@ -190,40 +249,8 @@ cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 		done
 	done
 	echo
-	echo "## In the kernel: stock against patched"
-	echo
-	if [ -s "$tmp/kstats" ]; then
-		echo "\`scripts/kernel-bench.sh bench/kernel-results.txt\`: the module"
-		echo "kernel/modules/xarray_bench.c loaded in the stock and in the"
-		echo "patched kernel (the make test config: 16-slot nodes, SLUB),"
-		echo "booted in QEMU, $kboots pairs of boots, the two kernels of a pair"
-		echo "at the same time, one guest CPU each; the same workloads (sparse"
-		echo "stores stop at 1e5 in the guest's 512 MiB), median of the"
-		echo "repetitions of all boots, millions of operations per second of"
-		echo "guest time.  The guests run under QEMU's \`-icount shift=0\`:"
-		echo "their clocks advance one nanosecond for every instruction"
-		echo "executed, so these rates are instruction counts (a 1 GHz"
-		echo "machine running one instruction a cycle), the same from boot to"
-		echo "boot whatever the host is doing, not hardware speeds; like"
-		echo "callgrind's, they weigh every instruction alike and see no"
-		echo "cache misses.  patched/stock is worked out within each pair and"
-		echo "is the median over the pairs, with their range."
-		for n in $(awk '{ print $1 }' "$tmp/kstats" | sort -un); do
-			echo
-			echo "| $n entries | stock | patched | patched/stock (range over boot pairs) |"
-			echo "|---|---|---|---|"
-			for w in $(awk -v s="$n" '$1 == s { print $2 }' "$tmp/kstats" | sort -u); do
-				echo "| $w | $(cell "$n" "$w" stock "$tmp/kstats") |" \
-					"$(cell "$n" "$w" patched "$tmp/kstats") |" \
-					"$(awk -v s="$n" -v w="$w" '$1 == s && $2 == w {
-						printf "%.2f (%.2f-%.2f)", $4, $5, $6 }' "$tmp/kpairs") |"
-			done
-		done
-	else
-		echo "Not measured in this run (scripts/kernel-bench.sh needs the"
-		echo "stock and patched kernels that make test builds)."
-	fi
-	echo
+	kernel_section dist "the dist geometry: 64-slot nodes, XARRAY_MULTI, SLUB"
+	kernel_section small "the small geometry: 16-slot nodes, no XARRAY_MULTI, SLUB"
 	echo "## The btrfs workload: stock against the backport"
 	echo
 	if [ -s "$braw" ]; then

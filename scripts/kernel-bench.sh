@@ -1,34 +1,48 @@
 #!/bin/sh
-# The in-kernel benchmark (kernel/modules/xarray_bench.c) in the stock and
-# the patched kernel: BOOTS pairs of boots (default 2), the two kernels
-# of a pair at the same time and timed in guest instructions
-# (guest-pair.sh); writes the lines as
+# The in-kernel benchmark (kernel/modules/xarray_bench.c) and the
+# page-cache timings (kernel/guest/pagecache-bench.c) in the stock and
+# the patched kernel of one geometry: BOOTS pairs of boots (default 2),
+# the two kernels of a pair at the same time and timed in guest
+# instructions (guest-pair.sh); writes the lines as
 # "KERNEL SIZE WORKLOAD REP OPS NANOSECONDS" to FILE, stock then patched
 # for each pair.  Both kernels are brought up to date first (the
 # patched one from this checkout's patches/), which takes a few seconds
 # when nothing changed.
-# Usage: scripts/kernel-bench.sh FILE [BOOTS]
+# Usage: scripts/kernel-bench.sh [--geometry dist|small] FILE [BOOTS]
 set -eu
 . "$(dirname "$0")/common.sh"
-out=${1:?usage: $0 FILE [BOOTS]}
+suffix='' fragments=	# build-kernel.sh's default: the dist geometry
+case ${1:-} in
+--geometry)
+	case ${2:-} in
+	dist) ;;
+	small) suffix=-small fragments=$REPO/kernel/config/base.config ;;
+	*) die "geometry must be dist or small" ;;
+	esac
+	shift 2 ;;
+esac
+out=${1:?usage: $0 [--geometry dist|small] FILE [BOOTS]}
 boots=${2:-2}
 [ -f "$PRISTINE/.unpacked" ] || die "no pristine tree: make test unpacks it"
 sh "$REPO/scripts/sync-patched-tree.sh" >/dev/null
 sh "$REPO/scripts/make-initramfs.sh" >/dev/null
-for k in stock patched; do
+for k in stock$suffix patched$suffix; do
 	step "bring the $k kernel up to date"
-	sh "$REPO/scripts/build-kernel.sh" "$k" >/dev/null
+	# shellcheck disable=SC2086
+	sh "$REPO/scripts/build-kernel.sh" "$k" $fragments >/dev/null
 	sh "$REPO/scripts/build-modules.sh" "$k" >/dev/null
 done
 : >"$out.tmp"
 b=1
 while [ "$b" -le "$boots" ]; do
-	step "benchmark module in both kernels at once, pair $b of $boots"
-	sh "$REPO/scripts/guest-pair.sh" bench bench >/dev/null
+	step "benchmarks in both kernels at once, pair $b of $boots"
+	sh "$REPO/scripts/guest-pair.sh" bench,pcbench bench "$suffix" >/dev/null
 	for k in stock patched; do
-		log=$CACHE/logs/guest-$k-bench.console
-		sh "$REPO/scripts/parse-log.sh" result "$log" bench >/dev/null ||
-			die "the benchmark failed in the $k kernel; see $log"
+		log=$CACHE/logs/guest-$k$suffix-bench.console
+		for t in bench pcbench; do
+			sh "$REPO/scripts/parse-log.sh" result "$log" "$t" >/dev/null ||
+				die "benchmark $t failed in the $k kernel; see $log"
+		done
 		tr -d '\r' <"$log" | sed -n "s/.*XARRAY-BENCH /$k /p" >>"$out.tmp"
 	done
 	b=$((b + 1))
