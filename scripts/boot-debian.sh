@@ -25,7 +25,7 @@ timeout -k 10 2400 qemu-system-x86_64 -accel tcg -m 1024 \
 	-smp 2,sockets=2,cores=1,threads=1 -nographic -no-reboot \
 	-kernel "$kernel" \
 	-drive "file=$img,format=raw,if=virtio,cache=unsafe" \
-	-append "$KERNEL_ARGS root=/dev/vda rootfstype=btrfs rw systemd.gpt_auto=0 initcall_blacklist=xarray_checks,ida_checks" \
+	-append "$KERNEL_ARGS root=/dev/vda rootfstype=btrfs rw systemd.gpt_auto=0 $NO_SELFTESTS" \
 	</dev/null >"$log" 2>&1 || rc=$?
 secs=$(($(date +%s) - start))
 # The units' lines, without the console's time and unit prefix.
