@@ -3,8 +3,10 @@
 #   make         build the userspace library in build/ (libxarray.so, .a and
 #                the header <xarray/xarray.h> in build/include)
 #   make install install it (PREFIX, LIBDIR, DESTDIR; make uninstall)
-#   make run     build the patched kernel, boot it in QEMU, run the XArray
-#                and IDA self-tests and the btrfs workload; print a summary
+#   make run     build the patched kernel (dist geometry), boot it in QEMU,
+#                run the self-tests and the btrfs, page-cache, stress and
+#                huge-page workloads, boot a Debian 12 system on it; print
+#                a summary
 #   make test    everything make run checks, plus every other test;
 #                last line "N passed, N failed"
 #   make test-debug  make run's steps, then the same guest run on a
