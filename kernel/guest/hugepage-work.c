@@ -148,10 +148,21 @@ static int open_model(struct model *m, const char *dir, unsigned int id)
 	return fd;
 }
 
+/* Compare @len bytes read from page @p of @m with the model. */
+static void check_page(const struct model *m, unsigned long p,
+		       const char *got, unsigned long len)
+{
+	static char want[PAGE];
+
+	expected_page(m, p, want);
+	if (memcmp(got, want, len))
+		die("data differs from the model:", m);
+}
+
 /* Read the whole file and compare every byte with the model. */
 static void verify(const struct model *m, int fd)
 {
-	static char got[HUGE], want[PAGE];
+	static char got[HUGE];
 	unsigned long off, i;
 	struct stat st;
 	ssize_t n;
@@ -163,11 +174,9 @@ static void verify(const struct model *m, int fd)
 		if (n < 0 || (unsigned long)n != (m->size - off < HUGE ?
 						  m->size - off : HUGE))
 			die("short read", m);
-		for (i = 0; i < (unsigned long)n; i += PAGE) {
-			expected_page(m, (off + i) / PAGE, want);
-			if (memcmp(got + i, want, n - i < PAGE ? n - i : PAGE))
-				die("data differs from the model:", m);
-		}
+		for (i = 0; i < (unsigned long)n; i += PAGE)
+			check_page(m, (off + i) / PAGE, got + i,
+				   n - i < PAGE ? n - i : PAGE);
 	}
 }
 
@@ -208,6 +217,15 @@ static char *map_aligned(struct model *m, int fd, unsigned long first,
 		munmap(area, at - area);
 	munmap(at + n * PAGE, area + n * PAGE + HUGE - (at + n * PAGE));
 	return at;
+}
+
+/* Read one byte of each page of a mapping, so that it is all mapped. */
+static void touch_pages(volatile char *map, unsigned long len)
+{
+	unsigned long i;
+
+	for (i = 0; i < len; i += PAGE)
+		(void)map[i];
 }
 
 enum how { ALIGNED, UNALIGNED, MAPPED };
@@ -307,8 +325,7 @@ static void collapse(struct model *m, int fd, unsigned long first,
 	volatile char *map = map_aligned(m, fd, first, n, PROT_READ);
 	unsigned long i;
 
-	for (i = 0; i < n * PAGE; i += PAGE)
-		(void)map[i];
+	touch_pages(map, n * PAGE);
 	for (i = 0; i < n * PAGE; i += HUGE) {
 		if (!madvise((void *)(map + i), HUGE, MADV_COLLAPSE)) {
 			collapsed++;
@@ -328,12 +345,11 @@ static void collapse(struct model *m, int fd, unsigned long first,
  */
 static void read_huge_then_pageout(struct model *m, int fd)
 {
-	unsigned long len = m->size & ~(HUGE - 1), i;
+	unsigned long len = m->size & ~(HUGE - 1);
 	volatile char *map = map_aligned(m, fd, 0, len / PAGE, PROT_READ);
 
 	madvise((void *)map, len, MADV_HUGEPAGE);
-	for (i = 0; i < len; i += PAGE)
-		(void)map[i];
+	touch_pages(map, len);
 	sample_meminfo();
 	if (madvise((void *)map, len, MADV_PAGEOUT))
 		die("MADV_PAGEOUT", m);
@@ -422,7 +438,7 @@ static void files_mode(const char *dir, unsigned long mib)
 static void evict_mode(const char *dir, unsigned long mib)
 {
 	unsigned long pages = mib * (1UL << 20) / PAGE, i, p;
-	static char got[PAGE], want[PAGE];
+	static char got[PAGE];
 	struct model m;
 	int fd = open_model(&m, dir, 1);
 
@@ -437,9 +453,7 @@ static void evict_mode(const char *dir, unsigned long mib)
 
 			if (pread(fd, got, PAGE, at * PAGE) != PAGE)
 				die("pread", &m);
-			expected_page(&m, at, want);
-			if (memcmp(got, want, PAGE))
-				die("data differs from the model:", &m);
+			check_page(&m, at, got, PAGE);
 		}
 		posix_fadvise(fd, 0, 0, POSIX_FADV_NORMAL);
 		write_pages(&m, fd, rnd(pages - 1024), 1024, UNALIGNED);
