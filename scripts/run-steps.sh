@@ -4,6 +4,14 @@
 # step's output in $CACHE/logs/NAME.log, prints the tail of a failing
 # step, then a summary table (step, result, time, what it said last)
 # and "N passed, N failed" as the last line.  Exits 1 on any failure.
+#
+# A step named "NAME&" goes to the background lane: the lane runs its
+# steps one after another, in their order, while the foreground goes on
+# with the steps that follow.  A line "wait" waits for the lane to
+# finish and reports its steps; the end of the last file does too.  The
+# lane is for long boots that leave a core idle (a single-threaded
+# self-test) beside foreground steps that need neither their kernel nor
+# their results.
 set -eu
 . "$(dirname "$0")/common.sh"
 [ $# -ge 1 ] || die "usage: $0 STEPFILE..."
@@ -12,27 +20,73 @@ steps=$(mktemp)
 logs=$CACHE/logs
 mkdir -p "$logs"
 summary=$(mktemp)
-trap 'rm -f "$summary" "$steps"' EXIT
+lane=$(mktemp -d)
+trap 'rm -rf "$summary" "$steps" "$lane"' EXIT
 cat "$@" >"$steps"
 cd "$REPO"
-total=$(grep -c -v -E '^[[:space:]]*(#|$)' "$steps")
+total=$(grep -c -v -E '^[[:space:]]*(#|$|wait[[:space:]]*$)' "$steps")
 i=0 passed=0 failed=0 t0=$(date +%s)
-while read -r name cmd; do
-	case $name in ''|'#'*) continue ;; esac
-	i=$((i + 1))
-	printf '==> [%d/%d] %s\n' "$i" "$total" "$name"
-	start=$(date +%s)
-	if sh -c "$cmd" >"$logs/$name.log" 2>&1 </dev/null; then
+last_pid='' queued=''
+
+# run_step NAME COMMAND: run it with its output in its log; leaves
+# "STATUS SECONDS" in $lane/NAME.
+run_step() {
+	start=$(date +%s) rc=0
+	sh -c "$2" >"$logs/$1.log" 2>&1 </dev/null || rc=$?
+	echo "$rc $(($(date +%s) - start))" >"$lane/$1"
+}
+
+# report NAME: count and print the result run_step left.
+report() {
+	read -r rc secs <"$lane/$1"
+	if [ "$rc" -eq 0 ]; then
 		r=PASS passed=$((passed + 1))
 	else
 		r=FAIL failed=$((failed + 1))
-		tail -n 25 "$logs/$name.log" | sed 's/^/    | /'
+		tail -n 25 "$logs/$1.log" | sed 's/^/    | /'
 	fi
-	secs=$(($(date +%s) - start))
-	last=$(grep -v '^==>' "$logs/$name.log" | tail -n 1 | cut -c1-60)
-	printf '%s %s (%d s) %s\n' "$r" "$name" "$secs" "$last"
-	printf '%-24s %-4s %6d s  %s\n' "$name" "$r" "$secs" "$last" >>"$summary"
+	last=$(grep -v '^==>' "$logs/$1.log" | tail -n 1 | cut -c1-60)
+	printf '%s %s (%d s) %s\n' "$r" "$1" "$secs" "$last"
+	printf '%-24s %-4s %6d s  %s\n' "$1" "$r" "$secs" "$last" >>"$summary"
+}
+
+# start_in_lane NAME COMMAND: run it in the background once the lane's
+# previous step has finished.
+start_in_lane() {
+	prev=$last_pid
+	(
+		if [ -n "$prev" ]; then
+			while kill -0 "$prev" 2>/dev/null; do sleep 2; done
+		fi
+		run_step "$1" "$2"
+	) &
+	last_pid=$!
+	queued="$queued $1"
+}
+
+wait_for_lane() {
+	[ -n "$queued" ] || return 0
+	echo "==> waiting for the background lane:$queued"
+	wait
+	for n in $queued; do report "$n"; done
+	last_pid='' queued=''
+}
+
+while read -r name cmd; do
+	case $name in ''|'#'*) continue ;; wait) wait_for_lane; continue ;; esac
+	i=$((i + 1))
+	case $name in
+	*'&')
+		name=${name%&}
+		printf '==> [%d/%d] %s (background lane)\n' "$i" "$total" "$name"
+		start_in_lane "$name" "$cmd" ;;
+	*)
+		printf '==> [%d/%d] %s\n' "$i" "$total" "$name"
+		run_step "$name" "$cmd"
+		report "$name" ;;
+	esac
 done <"$steps"
+wait_for_lane
 echo
 echo "Summary ($*, $(($(date +%s) - t0)) s in all, logs in $logs)"
 printf '%-24s %-4s %8s  %s\n' step result time detail
