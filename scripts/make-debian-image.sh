@@ -2,12 +2,14 @@
 # Make the Debian 12 guest system's disk, a btrfs image: the cached
 # mmdebstrap root (build-rootfs.sh) with systemd, gcc, make, pkg-config
 # and liburcu-dev; the project's tracked files in /root/xarray; the units
-# of kernel/system/, enabled.  Usage: scripts/make-debian-image.sh IMAGE
+# of kernel/system/, enabled.  With --root, only builds (once) that root.
+# Usage: scripts/make-debian-image.sh IMAGE | --root
 set -eu
 . "$(dirname "$0")/common.sh"
-img=${1:?usage: $0 IMAGE}
+img=${1:?usage: $0 IMAGE | --root}
 pkgs=systemd,systemd-sysv,dbus,gcc,libc6-dev,make,pkg-config,liburcu-dev
 tarball=$(sh "$REPO/scripts/build-rootfs.sh" --packages "$pkgs")
+[ "$img" != --root ] || { echo "$tarball"; exit 0; }
 root=$CACHE/debian-root
 rm -rf "$root"
 mkdir -p "$root"

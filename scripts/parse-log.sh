@@ -2,6 +2,8 @@
 # Judge a guest console log.  Usage: scripts/parse-log.sh MODE LOG [ARG]
 #   xarray LOG [N]  "XArray: N of N tests passed" (and N equal to ARG if given)
 #   ida LOG [N]     "IDA: N of N tests passed" (and N equal to ARG if given)
+#   xarray-total LOG N  "XArray: M of N tests passed": the self-test ran all
+#                   N checks, whether or not each passed (under failslab)
 #   result LOG NAME the guest's "XARRAY-RESULT NAME pass" line (and shows
 #                   the test's last "NAME: ..." line)
 #   clean LOG       the guest reached its end marker, and no kernel splat
@@ -30,6 +32,14 @@ selftest() {	# selftest LABEL EXPECTED
 	echo "$line"
 	[ "$4" = "$6" ] || return 1
 	[ -z "$2" ] || [ "$4" = "$2" ] || { echo "expected $2 tests"; return 1; }
+}
+
+ran_all() {	# ran_all LABEL TOTAL
+	line=$(grep -a -o "$1: [0-9]* of [0-9]* tests passed" "$log" | tail -n 1)
+	[ -n "$line" ] || { echo "$1: no result line"; return 1; }
+	set -- "$1" "$2" $line
+	echo "$line"
+	[ "$6" = "$2" ] || { echo "expected $2 tests to run"; return 1; }
 }
 
 result() {	# NAME: pass, with the test's own last "NAME: ..." line
@@ -79,6 +89,7 @@ clean() {
 case $mode in
 xarray)	selftest XArray "$arg" ;;
 ida)	selftest IDA "$arg" ;;
+xarray-total) ran_all XArray "${arg:?xarray-total needs the count}" ;;
 result)	result "$arg" ;;
 clean)	clean ;;
 nosplat) nosplat && echo "no splat" ;;
