@@ -1,31 +1,41 @@
 #!/bin/sh
-# Run the userspace benchmark and write bench/REPORT.md, bench/results.txt
-# (the raw lines) and one gnuplot PNG per workload (ops/s against entries).
+# Run the userspace benchmark and write bench/results/: userspace.txt
+# (its raw lines), userspace-run.txt (how and when it ran), REPORT.md and
+# one gnuplot PNG per workload (ops/s against entries).  REPORT.md also
+# takes in the kernel and btrfs raw lines there (kernel-dist.txt,
+# kernel-small.txt, btrfs.txt), and bench/profile-notes.md, written by
+# hand from profiles, before the plots.
 # Usage: bench/report.sh BENCH_BINARY [SIZE...]
-# With - for the binary, the report is rewritten from the raw lines that
-# are already there (bench/results.txt, bench/kernel-results.txt,
-# bench/btrfs-results.txt).  bench/profile-notes.md, written by hand from
-# profiles, is copied in before the plots.
+# With - for the binary, the report is rewritten from the raw lines and
+# the run file already there.
 set -eu
 bin=${1:?usage: $0 BENCH_BINARY|- [SIZE...]}
 shift
 dir=$(cd "$(dirname "$0")" && pwd)
-raw=$dir/results.txt
+res=$dir/results
+raw=$res/userspace.txt run=$res/userspace-run.txt
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-if [ "$bin" = - ]; then
-	secs=$(sed -n 's/.*, in \([0-9]*\) s; raw lines.*/\1/p' "$dir/REPORT.md")
-	set -- $(sed -n 's/^Written by `make bench` (`bench\/report.sh build\/bench\/bench \(.*\)`) on$/\1/p' "$dir/REPORT.md")
-	when=$(sed -n 's/^\(.* UTC\), in [0-9]* s; raw lines.*/\1/p' "$dir/REPORT.md")
-else
+if [ "$bin" != - ]; then
 	echo "==> running $bin $* (several minutes at 1e7 entries)" >&2
+	mkdir -p "$res"
 	start=$(date +%s)
 	"$bin" "$@" >"$raw.tmp"
 	mv "$raw.tmp" "$raw"
-	secs=$(($(date +%s) - start))
-	when=$(date -u '+%Y-%m-%d %H:%M UTC')
+	{
+		echo "args=$*"
+		echo "when=$(date -u '+%Y-%m-%d %H:%M UTC')"
+		echo "seconds=$(($(date +%s) - start))"
+	} >"$run"
 fi
+if [ ! -s "$raw" ] || [ ! -s "$run" ]; then
+	echo "no $raw or $run: run make bench" >&2
+	exit 1
+fi
+args=$(sed -n 's/^args=//p' "$run")
+when=$(sed -n 's/^when=//p' "$run")
+secs=$(sed -n 's/^seconds=//p' "$run")
 
 # "SIZE WORKLOAD IMPL OPS_PER_SECOND" lines in, "SIZE WORKLOAD IMPL MEDIAN
 # MIN MAX" out, one line for each size, workload and implementation.
@@ -37,13 +47,10 @@ medians() {
 		     print k, m, v[k, 1], v[k, c] } }'
 }
 awk '$1 == "RESULT" { print $2, $3, $4, $6 / $7 }' "$raw" | medians >"$tmp/stats"
-braw=$dir/btrfs-results.txt	# from scripts/btrfs-bench.sh, if run
-# kraw_of GEOMETRY: scripts/kernel-bench.sh's raw lines for it, if run.
+braw=$res/btrfs.txt	# from scripts/btrfs-bench.sh
+# kraw_of GEOMETRY: scripts/kernel-bench.sh's raw lines for it.
 kraw_of() {
-	case $1 in
-	dist) echo "$dir/kernel-results.txt" ;;
-	*) echo "$dir/kernel-results-$1.txt" ;;
-	esac
+	echo "$res/kernel-$1.txt"
 }
 # kernel_stats GEOMETRY: $tmp/kstats-G (medians per kernel) and
 # $tmp/kpairs-G (patched/stock ratios) from that geometry's raw lines.
@@ -108,14 +115,15 @@ kernel_section() {
 	echo "is the median over the pairs, with their range.  The page-cache"
 	echo "rows (kernel/guest/pagecache-bench.c, in tmpfs) count pages read"
 	echo "(4 KiB and huge pages) and files created and deleted."
-	for n in $(awk '{ print $1 }' "$tmp/kstats-$1" | sort -u); do
+	awk '{ print $1 }' "$tmp/kstats-$1" | sort -u | while read -r n; do
 		echo
 		case $n in
 		pagecache) echo "| page cache | stock | patched | patched/stock (range over boot pairs) |" ;;
 		*) echo "| $n entries | stock | patched | patched/stock (range over boot pairs) |" ;;
 		esac
 		echo "|---|---|---|---|"
-		for w in $(awk -v s="$n" '$1 == s { print $2 }' "$tmp/kstats-$1" | sort -u); do
+		awk -v s="$n" '$1 == s { print $2 }' "$tmp/kstats-$1" | sort -u |
+		while read -r w; do
 			echo "| $w | $(cell "$n" "$w" stock "$tmp/kstats-$1") |" \
 				"$(cell "$n" "$w" patched "$tmp/kstats-$1") |" \
 				"$(awk -v s="$n" -v w="$w" '$1 == s && $2 == w {
@@ -155,8 +163,8 @@ cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 {
 	echo "# Benchmarks"
 	echo
-	echo "Written by \`make bench\` (\`bench/report.sh build/bench/bench $*\`) on"
-	echo "$when, in $secs s; raw lines in \`bench/results.txt\`."
+	echo "Written by \`make bench\` (\`bench/report.sh build/bench/bench $args\`) on"
+	echo "$when, in $secs s; raw lines in \`bench/results/\`."
 	echo "Machine: $(nproc) cores, $cpu; $(gcc --version | head -n 1);"
 	echo "liburcu $(dpkg-query -W -f='${Version}' liburcu-dev 2>/dev/null || echo '?'),"
 	echo "libjudy $(dpkg-query -W -f='${Version}' libjudy-dev 2>/dev/null || echo '?')."
@@ -254,7 +262,7 @@ cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 	echo "## The btrfs workload: stock against the backport"
 	echo
 	if [ -s "$braw" ]; then
-		echo "\`scripts/btrfs-bench.sh bench/btrfs-results.txt\`: the guest's btrfs"
+		echo "\`scripts/btrfs-bench.sh\`: the guest's btrfs"
 		echo "workload (kernel/guest/btrfs-work.c: files, directories, xattrs,"
 		echo "renames, unlinks and fsyncs; every inode goes through"
 		echo "delayed_nodes_tree) on a fresh image, booting the stock kernel"
@@ -267,7 +275,7 @@ cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 		echo
 		echo "| run | stock (s) | patched (s) | patched/stock |"
 		echo "|---|---|---|---|"
-		for r in $(awk '{ print $2 }' "$braw" | sort -un); do
+		awk '{ print $2 }' "$braw" | sort -un | while read -r r; do
 			st=$(awk -v r="$r" '$1 == "stock" && $2 == r { print $3 }' "$braw")
 			pa=$(awk -v r="$r" '$1 == "patched" && $2 == r { print $3 }' "$braw")
 			echo "| $r | $st | $pa | $(ratio "$pa" "$st") |"
@@ -290,7 +298,7 @@ cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 	for w in $workloads; do
 		echo "![$w]($w.png)"
 	done
-} >"$dir/REPORT.md"
+} >"$res/REPORT.md"
 
 for w in $workloads; do
 	for i in ours tree judy array; do
@@ -298,7 +306,7 @@ for w in $workloads; do
 	done
 	gnuplot <<EOF
 set terminal pngcairo size 640,400 noenhanced
-set output "$dir/$w.png"
+set output "$res/$w.png"
 set title "$w"
 set logscale xy
 set xlabel "entries"
@@ -308,4 +316,4 @@ set grid
 plot for [i in "ours tree judy array"] "$tmp/$w-".i.".dat" using 1:2 with linespoints title i
 EOF
 done
-echo "wrote $dir/REPORT.md and $(echo $workloads | wc -w) plots" >&2
+echo "wrote $res/REPORT.md and $(echo "$workloads" | wc -w) plots" >&2

@@ -6,11 +6,11 @@
 # Writes lines "KERNEL RUN SECONDS" to FILE.  Builds neither kernel: run
 # after scripts/kernel-bench.sh (or make test), which brings both up to
 # date.
-# Usage: scripts/btrfs-bench.sh FILE [RUNS]
+# Usage: scripts/btrfs-bench.sh FILE RUNS
 set -eu
 . "$(dirname "$0")/common.sh"
-out=${1:?usage: $0 FILE [RUNS]}
-runs=${2:-3}
+[ $# -eq 2 ] || die "usage: $0 FILE RUNS"
+out=$1 runs=$2
 : >"$out.tmp"
 r=1
 while [ "$r" -le "$runs" ]; do

@@ -1,14 +1,14 @@
 #!/bin/sh
 # The in-kernel benchmark (kernel/modules/xarray_bench.c) and the
 # page-cache timings (kernel/guest/pagecache-bench.c) in the stock and
-# the patched kernel of one geometry: BOOTS pairs of boots (default 2),
+# the patched kernel of one geometry: BOOTS pairs of boots
 # the two kernels of a pair at the same time and timed in guest
 # instructions (guest-pair.sh); writes the lines as
 # "KERNEL SIZE WORKLOAD REP OPS NANOSECONDS" to FILE, stock then patched
 # for each pair.  Both kernels are brought up to date first (the
 # patched one from this checkout's patches/), which takes a few seconds
 # when nothing changed.
-# Usage: scripts/kernel-bench.sh [--geometry dist|small] FILE [BOOTS]
+# Usage: scripts/kernel-bench.sh [--geometry dist|small] FILE BOOTS
 set -eu
 . "$(dirname "$0")/common.sh"
 suffix='' fragments=	# build-kernel.sh's default: the dist geometry
@@ -21,8 +21,8 @@ case ${1:-} in
 	esac
 	shift 2 ;;
 esac
-out=${1:?usage: $0 [--geometry dist|small] FILE [BOOTS]}
-boots=${2:-2}
+[ $# -eq 2 ] || die "usage: $0 [--geometry dist|small] FILE BOOTS"
+out=$1 boots=$2
 [ -f "$PRISTINE/.unpacked" ] || die "no pristine tree: make test unpacks it"
 sh "$REPO/scripts/sync-patched-tree.sh" >/dev/null
 sh "$REPO/scripts/make-initramfs.sh" >/dev/null
