@@ -1,3 +1,4 @@
+# shellcheck shell=sh disable=SC2034 # its variables are for the scripts that source it
 # Sourced by the other scripts: where things live.  Not run on its own.
 # XARRAY_CACHE overrides the cache directory that holds the kernel trees,
 # the build output and the guest images; it must be outside the repo.
@@ -7,7 +8,7 @@ TARBALL=${XARRAY_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 PRISTINE=$CACHE/linux-pristine
 PATCHED=$CACHE/linux-patched
 JOBS=$(nproc)
-export CCACHE_DIR=${CCACHE_DIR:-$CACHE/ccache}
+export CCACHE_DIR="${CCACHE_DIR:-$CACHE/ccache}"
 # The command line every guest kernel starts with.  The long RCU stall
 # timeout keeps TCG's slowness from raising stall warnings; stock and
 # patched kernels boot with the same one.

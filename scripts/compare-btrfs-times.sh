@@ -8,6 +8,8 @@ secs() {	# the serial console ends its lines with CR LF
 		sed -n 's/^btrfs-work: *\([0-9.]*\) s umount$/\1/p' | tail -n 1
 }
 stock=$(secs stock) patched=$(secs patched)
-[ -n "$stock" ] && [ -n "$patched" ] || die "a workload time is missing"
+if [ -z "$stock" ] || [ -z "$patched" ]; then
+	die "a workload time is missing"
+fi
 echo "btrfs workload: stock $stock s, patched $patched s," \
 	"patched/stock $(echo "scale=3; $patched / $stock" | bc)"

@@ -6,7 +6,7 @@ PKGS="linux-source-6.1 gcc make bc flex bison libelf-dev libssl-dev cpio
 xz-utils ccache qemu-system-x86 busybox-static btrfs-progs liburcu-dev
 libc6-dev pkg-config git patch python3-docutils groff-base sparse
 libjudy-dev clang libclang-rt-14-dev g++ debhelper dpkg-dev fakeroot lintian
-mmdebstrap libglib2.0-dev manpages xfsprogs"
+mmdebstrap libglib2.0-dev manpages xfsprogs shellcheck"
 [ "${1:-}" = bench ] && PKGS="$PKGS gnuplot-nox"
 missing=
 for p in $PKGS; do

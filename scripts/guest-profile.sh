@@ -11,7 +11,7 @@ map=$CACHE/build-$name/System.map
 [ -f "$map" ] || die "no $map: build the $name kernel first"
 plugin=$CACHE/guest-profile.so
 src=$REPO/bench/guest-profile.c
-if [ ! -f "$plugin" ] || [ "$src" -nt "$plugin" ]; then
+if [ ! -f "$plugin" ] || [ -n "$(find "$src" -newer "$plugin")" ]; then
 	cc -O2 -Wall -Wextra -Werror -shared -fPIC -o "$plugin" "$src"
 fi
 raw=$CACHE/logs/guest-profile-$name.raw

@@ -12,6 +12,7 @@ count() {	# count NAME BIN LABEL
 rc=0
 printf '%-26s %-24s %-24s\n' suite ours tree
 for pair in "ours tree SHIFT=3" "ours6 tree6 SHIFT=6"; do
+	# shellcheck disable=SC2086 # the pair's three words
 	set -- $pair
 	a=$(count "$1" xarray XArray) b=$(count "$2" xarray XArray)
 	printf '%-26s %-24s %-24s\n' "xarray ($3)" "${a:-missing}" "${b:-missing}"

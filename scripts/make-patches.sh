@@ -15,22 +15,22 @@ WORK=$CACHE/series-repo
 
 export GIT_AUTHOR_NAME="Seed f3a9fb0e maintainers"
 export GIT_AUTHOR_EMAIL="maintainers@users.noreply.a-seed-f3a9fb0e.example"
-export GIT_COMMITTER_NAME=$GIT_AUTHOR_NAME GIT_COMMITTER_EMAIL=$GIT_AUTHOR_EMAIL
+export GIT_COMMITTER_NAME="$GIT_AUTHOR_NAME" GIT_COMMITTER_EMAIL="$GIT_AUTHOR_EMAIL"
 export GIT_AUTHOR_DATE="2026-12-01 00:00:00 +0000"
-export GIT_COMMITTER_DATE=$GIT_AUTHOR_DATE
+export GIT_COMMITTER_DATE="$GIT_AUTHOR_DATE"
 g() { git -C "$WORK" -c core.autocrlf=false -c commit.gpgsign=false "$@"; }
 
 XA_FILES=
 for f in include/linux/xarray.h lib/xarray.c; do
 	[ -f "$REPO/$f" ] && XA_FILES="$XA_FILES $f"
 done
-PREP="$REPO"/kernel/radix-tree/*.patch
-touched=$(sed -n 's|^+++ b/||p' $PREP "$REPO"/kernel/btrfs/*.patch)
+touched=$(sed -n 's|^+++ b/||p' "$REPO"/kernel/radix-tree/*.patch \
+	"$REPO"/kernel/btrfs/*.patch)
 
 rm -rf "$WORK"
 mkdir -p "$WORK"
 g init -q -b base
-for f in $touched $XA_FILES; do
+for f in $touched $XA_FILES; do	# paths without spaces
 	mkdir -p "$WORK/$(dirname "$f")"
 	[ -f "$PRISTINE/$f" ] && cp "$PRISTINE/$f" "$WORK/$f"
 done
@@ -39,7 +39,7 @@ g commit -q -m "linux 6.1 (pristine files touched by the series)"
 
 # The preparatory patch adds lib/radix-tree.h, which the repo keeps too
 # (the userspace build and the harness use it): the two must not drift.
-for p in $PREP; do
+for p in "$REPO"/kernel/radix-tree/*.patch; do
 	g am -q --committer-date-is-author-date "$p"
 done
 cmp -s "$WORK/lib/radix-tree.h" "$REPO/lib/radix-tree.h" ||
@@ -60,6 +60,6 @@ g config branch.base.description "$(cat "$REPO/kernel/cover-letter.txt")"
 rm -rf "$OUT.tmp"
 g format-patch -q --zero-commit --no-signature --cover-letter \
 	--cover-from-description=subject -o "$OUT.tmp" HEAD~"$(g rev-list --count HEAD~1)"
-(cd "$OUT.tmp" && ls ./*.patch | sed 's|^\./||' | grep -v '^0000-' > series)
+(cd "$OUT.tmp" && for p in 0*.patch; do echo "$p"; done | grep -v '^0000-' >series)
 rm -rf "$OUT"
 mv "$OUT.tmp" "$OUT"

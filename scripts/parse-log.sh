@@ -28,6 +28,7 @@ mode=$1 log=$2 arg=${3:-}
 selftest() {	# selftest LABEL EXPECTED
 	line=$(grep -a -o "$1: [0-9]* of [0-9]* tests passed" "$log" | tail -n 1)
 	[ -n "$line" ] || { echo "$1: no result line"; return 1; }
+	# shellcheck disable=SC2086 # the line's words, $3 to $8
 	set -- "$1" "${2:-}" $line
 	echo "$line"
 	[ "$4" = "$6" ] || return 1
@@ -37,6 +38,7 @@ selftest() {	# selftest LABEL EXPECTED
 ran_all() {	# ran_all LABEL TOTAL
 	line=$(grep -a -o "$1: [0-9]* of [0-9]* tests passed" "$log" | tail -n 1)
 	[ -n "$line" ] || { echo "$1: no result line"; return 1; }
+	# shellcheck disable=SC2086 # the line's words, $3 to $8
 	set -- "$1" "$2" $line
 	echo "$line"
 	[ "$6" = "$2" ] || { echo "expected $2 tests to run"; return 1; }
@@ -98,7 +100,8 @@ all)
 	rc=0
 	selftest XArray "$arg" || rc=1
 	selftest IDA "" || rc=1
-	for t in $(sed -n 's/^XARRAY-RESULT \([^ ]*\) .*/\1/p' "$log"); do
+	tests=$(sed -n 's/^XARRAY-RESULT \([^ ]*\) .*/\1/p' "$log")
+	for t in $tests; do	# test names have no spaces
 		result "$t" || rc=1
 	done
 	clean || rc=1

@@ -7,5 +7,5 @@ set -eu
 name=$1 label=$2 geometry=${3:-dist}
 want=$(sed -n "s/^$geometry $label \([0-9]*\)$/\1/p" "$REPO/kernel/config/stock-counts")
 [ -n "$want" ] || die "no $geometry $label count in kernel/config/stock-counts"
-mode=$(echo "$label" | tr 'A-Z' 'a-z')
+mode=$(echo "$label" | tr '[:upper:]' '[:lower:]')
 sh "$REPO/scripts/parse-log.sh" "$mode" "$CACHE/logs/guest-$name.console" "$want"

@@ -40,7 +40,7 @@ for f in $now; do
 	replace "$stage/$f" "$PATCHED/$f"
 done
 for f in $before; do	# files an older series touched and this one does not
-	case " $(echo $now) " in *" $f "*) continue ;; esac
+	case " $(echo "$now" | tr '\n' ' ') " in *" $f "*) continue ;; esac
 	if [ -f "$PRISTINE/$f" ]; then
 		replace "$PRISTINE/$f" "$PATCHED/$f"
 	else

@@ -1,3 +1,4 @@
+# shellcheck shell=sh
 # Sourced by the guest tests that use debugfs (kmemleak, failslab).
 #	debugfs_mount			mount debugfs unless it is mounted
 #	kmemleak_report FILE		scan twice (kmemleak reports an object

@@ -1,3 +1,4 @@
+# shellcheck shell=sh disable=SC2034 # FS_* results are for the tests that source it
 # Sourced by the guest tests that run something under failslab.  Fails
 # XArray node allocations (the radix_tree_node cache, marked for it with
 # slub_debug=A,radix_tree_node on the command line) for tasks that set
@@ -8,6 +9,7 @@
 #					of the task never fail
 #	failslab_run COMMAND...		run it failing; $FS_STATUS is its exit status
 #	failslab_stop			$FS_INJECTED: how many failures were injected
+# shellcheck source=debugfs.sh
 . /lib/guest/debugfs.sh
 FS=/sys/kernel/debug/failslab
 
