@@ -29,7 +29,7 @@ include bench/bench.mk
 include tests/fuzz/fuzz.mk
 
 deps:
-	sh scripts/deps.sh
+	sh scripts/install-deps.sh
 
 tree: deps
 	sh scripts/unpack-tree.sh

@@ -56,11 +56,11 @@ BENCH_RESULTS := bench/results
 # kernels of both geometries.  Any part that fails fails make bench, and
 # the report is not rewritten.
 bench:
-	sh scripts/deps.sh bench
+	sh scripts/install-deps.sh bench
 	$(MAKE) -s $(BENCH_DIR)/bench
-	sh scripts/kernel-bench.sh --geometry dist $(BENCH_RESULTS)/kernel-dist.txt $(KBENCH_BOOTS)
-	sh scripts/kernel-bench.sh --geometry small $(BENCH_RESULTS)/kernel-small.txt $(KBENCH_BOOTS)
-	sh scripts/btrfs-bench.sh $(BENCH_RESULTS)/btrfs.txt $(BTRFS_RUNS)
+	sh scripts/bench-kernel.sh --geometry dist $(BENCH_RESULTS)/kernel-dist.txt $(KBENCH_BOOTS)
+	sh scripts/bench-kernel.sh --geometry small $(BENCH_RESULTS)/kernel-small.txt $(KBENCH_BOOTS)
+	sh scripts/bench-btrfs.sh $(BENCH_RESULTS)/btrfs.txt $(BTRFS_RUNS)
 	sh bench/report.sh $(BENCH_DIR)/bench
 
 .PHONY: bench bench-build test-bench-smoke

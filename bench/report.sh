@@ -47,8 +47,8 @@ medians() {
 		     print k, m, v[k, 1], v[k, c] } }'
 }
 awk '$1 == "RESULT" { print $2, $3, $4, $6 / $7 }' "$raw" | medians >"$tmp/stats"
-braw=$res/btrfs.txt	# from scripts/btrfs-bench.sh
-# kraw_of GEOMETRY: scripts/kernel-bench.sh's raw lines for it.
+braw=$res/btrfs.txt	# from scripts/bench-btrfs.sh
+# kraw_of GEOMETRY: scripts/bench-kernel.sh's raw lines for it.
 kraw_of() {
 	echo "$res/kernel-$1.txt"
 }
@@ -91,14 +91,14 @@ kernel_section() {
 	echo "## In the kernel, $1 geometry: stock against patched"
 	echo
 	if [ ! -s "$tmp/kstats-$1" ]; then
-		echo "Not measured in this run (scripts/kernel-bench.sh needs the"
+		echo "Not measured in this run (scripts/bench-kernel.sh needs the"
 		echo "stock and patched kernels of this geometry)."
 		echo
 		return 0
 	fi
 	kboots=$(awk '$1 == "stock" && $4 == 0 { n[$2 " " $3]++ }
 		END { for (k in n) { print n[k]; exit } }' "$kraw")
-	echo "\`scripts/kernel-bench.sh --geometry $1\`: the module"
+	echo "\`scripts/bench-kernel.sh --geometry $1\`: the module"
 	echo "kernel/modules/xarray_bench.c loaded in the stock and in the"
 	echo "patched kernel ($2),"
 	echo "booted in QEMU, $kboots pairs of boots, the two kernels of a pair"
@@ -262,7 +262,7 @@ cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 	echo "## The btrfs workload: stock against the backport"
 	echo
 	if [ -s "$braw" ]; then
-		echo "\`scripts/btrfs-bench.sh\`: the guest's btrfs"
+		echo "\`scripts/bench-btrfs.sh\`: the guest's btrfs"
 		echo "workload (kernel/guest/btrfs-work.c: files, directories, xattrs,"
 		echo "renames, unlinks and fsyncs; every inode goes through"
 		echo "delayed_nodes_tree) on a fresh image, booting the stock kernel"
@@ -285,7 +285,7 @@ cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 				m["stock"], lo["stock"], hi["stock"], m["patched"],
 				lo["patched"], hi["patched"], m["patched"] / m["stock"], pairs }' pairs="$(btrfs_pairs | awk '{ printf "%.3f", $1 }')"
 	else
-		echo "Not measured in this run (scripts/btrfs-bench.sh needs the"
+		echo "Not measured in this run (scripts/bench-btrfs.sh needs the"
 		echo "stock and patched kernels that make test builds)."
 	fi
 	if [ -f "$dir/profile-notes.md" ]; then

@@ -1,25 +1,25 @@
 #!/bin/sh
 # The in-kernel benchmark (kernel/modules/xarray_bench.c) and the
 # page-cache timings (kernel/guest/pagecache-bench.c) in the stock and
-# the patched kernel of one geometry: BOOTS pairs of boots
+# the patched kernel of one geometry: BOOTS pairs of boots,
 # the two kernels of a pair at the same time and timed in guest
-# instructions (guest-pair.sh); writes the lines as
+# instructions (run-guest-pair.sh); writes the lines as
 # "KERNEL SIZE WORKLOAD REP OPS NANOSECONDS" to FILE, stock then patched
 # for each pair.  Both kernels are brought up to date first (the
 # patched one from this checkout's patches/), which takes a few seconds
 # when nothing changed.
-# Usage: scripts/kernel-bench.sh [--geometry dist|small] FILE BOOTS
+# Usage: scripts/bench-kernel.sh [--geometry dist|small] FILE BOOTS
 set -eu
 . "$(dirname "$0")/common.sh"
-suffix='' fragments=	# build-kernel.sh's default: the dist geometry
-case ${1:-} in
---geometry)
-	case ${2:-} in
-	dist) ;;
-	small) suffix=-small fragments=$REPO/kernel/config/base.config ;;
-	*) die "geometry must be dist or small" ;;
-	esac
-	shift 2 ;;
+geometry=dist suffix='' fragments=	# build-kernel.sh's default: dist
+if [ "${1:-}" = --geometry ]; then
+	geometry=${2:-}
+	shift 2
+fi
+case $geometry in
+dist) ;;
+small) suffix=-small fragments=$REPO/kernel/config/base.config ;;
+*) die "geometry must be dist or small" ;;
 esac
 [ $# -eq 2 ] || die "usage: $0 [--geometry dist|small] FILE BOOTS"
 out=$1 boots=$2
@@ -28,7 +28,7 @@ sh "$REPO/scripts/sync-patched-tree.sh" >/dev/null
 sh "$REPO/scripts/make-initramfs.sh" >/dev/null
 for k in stock$suffix patched$suffix; do
 	step "bring the $k kernel up to date"
-	# shellcheck disable=SC2086
+	# shellcheck disable=SC2086 # no fragment, or one
 	sh "$REPO/scripts/build-kernel.sh" "$k" $fragments >/dev/null
 	sh "$REPO/scripts/build-modules.sh" "$k" >/dev/null
 done
@@ -41,8 +41,8 @@ while [ "$b" -le "$boots" ]; do
 	# 0.77 after the benchmark module, 1.01 after a plain boot).
 	for t in bench pcbench; do
 		step "$t in both kernels at once, pair $b of $boots"
-		XARRAY_APPEND=$NO_SELFTESTS \
-			sh "$REPO/scripts/guest-pair.sh" "$t" bench "$suffix" >/dev/null
+		sh "$REPO/scripts/run-guest-pair.sh" --geometry "$geometry" \
+			--append "$NO_SELFTESTS" "$t" bench >/dev/null
 		for k in stock patched; do
 			log=$CACHE/logs/guest-$k$suffix-bench.console
 			sh "$REPO/scripts/parse-log.sh" result "$log" "$t" >/dev/null ||

@@ -21,12 +21,9 @@ sh "$REPO/scripts/make-debian-image.sh" "$img"
 step "booting Debian 12 on $name"
 start=$(date +%s)
 rc=0
-timeout -k 10 2400 qemu-system-x86_64 -accel tcg -m 1024 \
-	-smp 2,sockets=2,cores=1,threads=1 -nographic -no-reboot \
-	-kernel "$kernel" \
-	-drive "file=$img,format=raw,if=virtio,cache=unsafe" \
-	-append "$KERNEL_ARGS root=/dev/vda rootfstype=btrfs rw systemd.gpt_auto=0 $NO_SELFTESTS" \
-	</dev/null >"$log" 2>&1 || rc=$?
+sh "$REPO/scripts/boot-guest.sh" --initrd none --mem 1024 --timeout 2400 \
+	--append "root=/dev/vda rootfstype=btrfs rw systemd.gpt_auto=0 $NO_SELFTESTS" \
+	"$kernel" "$log" "$img" || rc=$?
 secs=$(($(date +%s) - start))
 # The units' lines, without the console's time and unit prefix.
 said=$(tr -d '\r' <"$log" | grep -a -o 'XARRAY-[A-Z-]* .*' || true)
@@ -41,7 +38,7 @@ has 'XARRAY-SYSTEM state=running test-unit=success' ||
 [ "$rc" = 0 ] && grep -a -q 'reboot: Power down' "$log" ||
 	fail="$fail, no clean poweroff (QEMU exit $rc)"
 splat=$(sh "$REPO/scripts/parse-log.sh" nosplat "$log") || fail="$fail, $splat"
-btrfs check --readonly "$img" >"$CACHE/logs/debian-$name.btrfs-check" 2>&1 ||
+sh "$REPO/scripts/parse-log.sh" btrfs "$img" >"$CACHE/logs/debian-$name.btrfs-check" 2>&1 ||
 	fail="$fail, btrfs check found errors"
 [ -z "$fail" ] || die "Debian on $name, ${secs} s: ${fail#, } (see $log)"
 up=$(echo "$said" | sed -n 's/^XARRAY-SYSTEM .*uptime=\([0-9]*\).*/\1/p')

@@ -1,41 +1,65 @@
 #!/bin/sh
-# Boot a kernel in QEMU with the guest initramfs and log the serial console.
-# Usage: scripts/boot-guest.sh BZIMAGE LOG TESTS [DISK [DISK2]]
-# TESTS is a comma-separated list of /tests/ names ("" for none).  The
-# guest ends with reboot -f, which -no-reboot turns into a QEMU exit; a
-# guest that hangs is killed after XARRAY_BOOT_TIMEOUT seconds (default
-# 1200).  KVM is used only when XARRAY_KVM=1: on the machines this was
-# built on /dev/kvm opens and QEMU's KVM accelerator initialises, but a
-# guest does not run (-cpu host fails setting MSR 0x10a, the default CPU
-# hangs in SeaBIOS), so TCG is the default.  XARRAY_APPEND adds to the
-# kernel command line; XARRAY_INITRD replaces the initramfs.
-# XARRAY_SMP sets the guest's CPUs (default 2).  XARRAY_ICOUNT=1 makes
-# the guest's clocks count the instructions it runs, one nanosecond
-# each (QEMU's -icount, with a single TCG thread), so that times taken
-# in the guest do not depend on how fast the host is at the moment;
-# only while the guest is idle (waiting for its disk) does its time
-# pass at the host's pace.
-# XARRAY_PLUGIN loads a QEMU plugin ("FILE.so,ARG=VALUE", for -plugin).
+# Boot a kernel in QEMU and log its serial console; the one place that
+# starts QEMU.  Exits with QEMU's status (0 when the guest ended itself).
+# Usage: scripts/boot-guest.sh [OPTIONS] KERNEL LOG [DISK...]
+#   --tests LIST     the guest /init's tests (xarray.tests=LIST)
+#   --append ARGS    more kernel command line
+#   --initrd FILE    the initramfs (default $CACHE/initramfs.cpio.gz);
+#                    "none" boots from the first disk's root instead
+#   --cpus N         guest CPUs (default 2)
+#   --mem MB         guest memory (default 512)
+#   --timeout SECS   kill a guest that has not ended (default 1200)
+#   --icount         the guest's clocks count the instructions it runs,
+#                    one nanosecond each (QEMU's -icount, one TCG thread),
+#                    so times taken in it do not depend on the host's load;
+#                    only while it waits for its disk does its time pass
+#                    at the host's pace
+#   --plugin SPEC    load a QEMU plugin ("FILE.so,ARG=VALUE")
+#   --kvm            KVM instead of TCG (on the machines this was built
+#                    on, /dev/kvm opens but a KVM guest does not run)
+# Disks are virtio, in order (/dev/vda, /dev/vdb).  Guests end with
+# reboot -f or poweroff, which -no-reboot turns into a QEMU exit.  CPUs
+# are one per socket: a kernel without ACPI finds them in SeaBIOS's MP
+# table, which lists one per socket.
 set -eu
 . "$(dirname "$0")/common.sh"
-kernel=$1 log=$2 tests=$3 disk=${4:-} disk2=${5:-}
-initrd=${XARRAY_INITRD:-$CACHE/initramfs.cpio.gz}
-[ -f "$initrd" ] || die "no initramfs: run scripts/make-initramfs.sh"
-accel="-accel tcg"
-[ "${XARRAY_ICOUNT:-0}" = 1 ] &&
-	accel="-accel tcg,thread=single -icount shift=0,sleep=on"
-[ "${XARRAY_KVM:-0}" = 1 ] && accel="-enable-kvm -cpu host"
-plugin=
-[ -n "${XARRAY_PLUGIN:-}" ] && plugin="-plugin $XARRAY_PLUGIN"
-drive=
-for d in $disk $disk2; do
-	drive="$drive -drive file=$d,format=raw,if=virtio,cache=unsafe"
+usage="usage: $0 [OPTIONS] KERNEL LOG [DISK...]"
+tests='' append='' initrd=$CACHE/initramfs.cpio.gz cpus=2 mem=512
+timeout=1200 accel="-accel tcg" plugin=''
+while [ $# -gt 0 ]; do
+	case $1 in
+	--tests)	tests=$2; shift 2 ;;
+	--append)	append="$append $2"; shift 2 ;;
+	--initrd)	initrd=$2; shift 2 ;;
+	--cpus)		cpus=$2; shift 2 ;;
+	--mem)		mem=$2; shift 2 ;;
+	--timeout)	timeout=$2; shift 2 ;;
+	--icount)	accel="-accel tcg,thread=single -icount shift=0,sleep=on"; shift ;;
+	--plugin)	plugin="-plugin $2"; shift 2 ;;
+	--kvm)		accel="-enable-kvm -cpu host"; shift ;;
+	--*)		die "$usage" ;;
+	*)		break ;;
+	esac
 done
-smp=${XARRAY_SMP:-2}
-# shellcheck disable=SC2086
-timeout -k 10 "${XARRAY_BOOT_TIMEOUT:-1200}" qemu-system-x86_64 $accel \
-	-m "${XARRAY_GUEST_MEM:-512}" -smp "$smp,sockets=$smp,cores=1,threads=1" \
-	-nographic -no-reboot \
-	-kernel "$kernel" -initrd "$initrd" $drive $plugin \
-	-append "$KERNEL_ARGS xarray.tests=$tests ${XARRAY_APPEND:-}" \
-	</dev/null >"$log" 2>&1 || true
+[ $# -ge 2 ] || die "$usage"
+kernel=$1 log=$2
+shift 2
+[ -f "$kernel" ] || die "no kernel $kernel"
+boot="-kernel $kernel"
+if [ "$initrd" != none ]; then
+	[ -f "$initrd" ] || die "no initramfs $initrd: run scripts/make-initramfs.sh"
+	boot="$boot -initrd $initrd"
+fi
+drives=''
+for d in "$@"; do
+	drives="$drives -drive file=$d,format=raw,if=virtio,cache=unsafe"
+done
+[ -z "$tests" ] || append="xarray.tests=$tests $append"
+rc=0
+# shellcheck disable=SC2086 # the option strings are words
+timeout -k 10 "$timeout" qemu-system-x86_64 $accel \
+	-m "$mem" -smp "$cpus,sockets=$cpus,cores=1,threads=1" \
+	-nographic -no-reboot $boot $drives $plugin \
+	-append "$KERNEL_ARGS $append" \
+	</dev/null >"$log" 2>&1 || rc=$?
+exit "$rc"

@@ -12,11 +12,7 @@ set -eu
 [ $# -ge 1 ] || die "usage: $0 NAME [FRAGMENT...]"
 name=$1
 shift
-case $name in
-stock*)		src=$PRISTINE ;;
-patched*)	src=$PATCHED ;;
-*)		die "kernel name must start with stock or patched" ;;
-esac
+src=$(kernel_tree "$name")
 [ $# -gt 0 ] || set -- "$REPO/kernel/config/base.config" \
 	"$REPO/kernel/config/dist.config" "$REPO/kernel/config/system.config"
 out=$CACHE/build-$name

@@ -2,17 +2,13 @@
 # Build the guest-only modules in kernel/modules/ against kernel NAME
 # ($CACHE/build-NAME, built by build-kernel.sh) and pack them, with the
 # kernel's own modules (=m in its config), as $CACHE/modules-NAME.cpio.gz
-# holding /lib/xarray-modules/*.ko.  guest-run.sh appends that archive to
+# holding /lib/xarray-modules/*.ko.  run-guest.sh appends that archive to
 # the initramfs, so each kernel boots with the modules built for it.
 set -eu
 . "$(dirname "$0")/common.sh"
 [ $# -eq 1 ] || die "usage: $0 NAME"
 name=$1
-case $name in
-stock*)		src=$PRISTINE ;;
-patched*)	src=$PATCHED ;;
-*)		die "kernel name must start with stock or patched" ;;
-esac
+src=$(kernel_tree "$name")
 out=$CACHE/build-$name
 [ -f "$out/Module.symvers" ] || die "no $out/Module.symvers: build the kernel first"
 moddir=$CACHE/modules-$name

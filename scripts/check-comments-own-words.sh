@@ -1,5 +1,5 @@
 #!/bin/sh
-# Usage: comments-own-words.sh [DIR]
+# Usage: check-comments-own-words.sh [DIR]
 # DIR's (default: the repo's) lib/xarray.c and include/linux/xarray.h must
 # describe the API in their own words: no comment line longer than 12
 # characters may also appear in the 6.1 tree's file, except the SPDX tag

@@ -26,3 +26,20 @@ die() {
 	printf 'error: %s\n' "$*" >&2
 	exit 1
 }
+
+# kernel_tree NAME: the source tree kernel NAME builds from, the pristine
+# one for stock*, the patched one for patched*.
+kernel_tree() {
+	case $1 in
+	stock*)		echo "$PRISTINE" ;;
+	patched*)	echo "$PATCHED" ;;
+	*)		die "kernel name must start with stock or patched: $1" ;;
+	esac
+}
+
+# btrfs_seconds LOG: the btrfs workload's time from mount to umount, from
+# its last phase line in the guest console LOG (whose lines end in CR LF).
+btrfs_seconds() {
+	tr -d '\r' <"$1" |
+		sed -n 's/^btrfs-work: *\([0-9.]*\) s umount$/\1/p' | tail -n 1
+}

@@ -3,11 +3,8 @@
 # their ratio, from the workload's last phase line.
 set -eu
 . "$(dirname "$0")/common.sh"
-secs() {	# the serial console ends its lines with CR LF
-	tr -d '\r' <"$CACHE/logs/guest-$1.console" |
-		sed -n 's/^btrfs-work: *\([0-9.]*\) s umount$/\1/p' | tail -n 1
-}
-stock=$(secs stock) patched=$(secs patched)
+stock=$(btrfs_seconds "$CACHE/logs/guest-stock.console")
+patched=$(btrfs_seconds "$CACHE/logs/guest-patched.console")
 if [ -z "$stock" ] || [ -z "$patched" ]; then
 	die "a workload time is missing"
 fi

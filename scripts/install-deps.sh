@@ -1,6 +1,6 @@
 #!/bin/sh
 # Install the Debian packages the project needs; a no-op when all are there.
-# scripts/deps.sh bench also installs what make bench needs (gnuplot).
+# scripts/install-deps.sh bench also installs what make bench needs (gnuplot).
 set -eu
 PKGS="linux-source-6.1 gcc make bc flex bison libelf-dev libssl-dev cpio
 xz-utils ccache qemu-system-x86 busybox-static btrfs-progs liburcu-dev

@@ -1,9 +1,13 @@
 #!/bin/sh
-# Judge a guest console log.  Usage: scripts/parse-log.sh MODE LOG [ARG]
+# Judge what a guest left behind: its console log, or its btrfs image.
+# Usage: scripts/parse-log.sh MODE LOG [ARG]
+# A count N may be given as a geometry (dist, small): the stock kernel's
+# count at it, from kernel/config/stock-counts.
 #   xarray LOG [N]  "XArray: N of N tests passed" (and N equal to ARG if given)
 #   ida LOG [N]     "IDA: N of N tests passed" (and N equal to ARG if given)
 #   xarray-total LOG N  "XArray: M of N tests passed": the self-test ran all
 #                   N checks, whether or not each passed (under failslab)
+#   btrfs IMAGE     btrfs check (read-only) finds the image clean
 #   result LOG NAME the guest's "XARRAY-RESULT NAME pass" line (and shows
 #                   the test's last "NAME: ..." line)
 #   clean LOG       the guest reached its end marker, and no kernel splat
@@ -24,6 +28,17 @@
 set -eu
 mode=$1 log=$2 arg=${3:-}
 [ -f "$log" ] || { echo "no log $log"; exit 1; }
+
+# stock_count LABEL N|GEOMETRY: N, or the stock count at GEOMETRY.
+stock_count() {
+	case $2 in
+	''|[0-9]*) echo "$2"; return 0 ;;
+	esac
+	n=$(sed -n "s/^$2 $1 \([0-9]*\)$/\1/p" \
+		"$(dirname "$0")/../kernel/config/stock-counts")
+	[ -n "$n" ] || { echo "no $2 $1 count in kernel/config/stock-counts" >&2; exit 2; }
+	echo "$n"
+}
 
 selftest() {	# selftest LABEL EXPECTED
 	line=$(grep -a -o "$1: [0-9]* of [0-9]* tests passed" "$log" | tail -n 1)
@@ -89,9 +104,14 @@ clean() {
 }
 
 case $mode in
+xarray|xarray-total|all) arg=$(stock_count XArray "$arg") || exit 2 ;;
+ida)	arg=$(stock_count IDA "$arg") || exit 2 ;;
+esac
+case $mode in
 xarray)	selftest XArray "$arg" ;;
 ida)	selftest IDA "$arg" ;;
 xarray-total) ran_all XArray "${arg:?xarray-total needs the count}" ;;
+btrfs)	btrfs check --readonly "$log" && echo "btrfs check: clean" ;;
 result)	result "$arg" ;;
 clean)	clean ;;
 nosplat) nosplat && echo "no splat" ;;

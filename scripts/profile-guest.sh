@@ -2,7 +2,7 @@
 # Profile a guest kernel by instructions executed: boot kernel NAME with
 # the guest TESTS under bench/guest-profile.c (a QEMU plugin) and write
 # "INSTRUCTIONS FUNCTION" lines, most first, to OUT.
-# Usage: scripts/guest-profile.sh NAME TESTS OUT
+# Usage: scripts/profile-guest.sh NAME TESTS OUT
 set -eu
 . "$(dirname "$0")/common.sh"
 [ $# -eq 3 ] || die "usage: $0 NAME TESTS OUT"
@@ -16,8 +16,8 @@ if [ ! -f "$plugin" ] || [ -n "$(find "$src" -newer "$plugin")" ]; then
 fi
 raw=$CACHE/logs/guest-profile-$name.raw
 rm -f "$raw"
-XARRAY_ICOUNT=1 XARRAY_SMP=1 XARRAY_PLUGIN="$plugin,out=$raw" \
-	sh "$REPO/scripts/guest-run.sh" "$name" "$tests" profile >/dev/null
+sh "$REPO/scripts/run-guest.sh" --tag profile --icount --cpus 1 \
+	--plugin "$plugin,out=$raw" "$name" "$tests" >/dev/null
 rm -f "$CACHE/btrfs-$name-profile.img"
 [ -s "$raw" ] || die "the plugin wrote no counts; see $CACHE/logs"
 # Blocks and symbols sorted together by address: each block's count goes

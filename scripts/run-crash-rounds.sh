@@ -1,5 +1,5 @@
 #!/bin/sh
-# btrfs crash consistency on kernel NAME: scripts/crash-rounds.sh NAME [ROUNDS]
+# btrfs crash consistency on kernel NAME: scripts/run-crash-rounds.sh NAME [ROUNDS]
 # Each round boots the guest on one btrfs image with the crash-write test,
 # waits until the guest has printed a round-dependent number of
 # "XARRAY-FSYNCED" files, kills QEMU with SIGKILL in the middle of the
@@ -29,8 +29,8 @@ while [ "$r" -le "$rounds" ]; do
 	log=$CACHE/logs/crash-$name-r$r.console
 	vlog=$CACHE/logs/crash-$name-r$r-verify.console
 	rm -f "$log"
-	XARRAY_APPEND="xarray.round=$r" XARRAY_BOOT_TIMEOUT=900 \
-		sh "$REPO/scripts/boot-guest.sh" "$kernel" "$log" crash-write "$img" &
+	sh "$REPO/scripts/boot-guest.sh" --tests crash-write \
+		--append "xarray.round=$r" --timeout 900 "$kernel" "$log" "$img" &
 	guest=$!
 	n=0 waited=0
 	while [ "$n" -lt "$kill_at" ]; do
@@ -47,7 +47,7 @@ while [ "$r" -le "$rounds" ]; do
 	sh "$REPO/scripts/parse-log.sh" nosplat "$log" >/dev/null ||
 		{ sh "$REPO/scripts/parse-log.sh" nosplat "$log"; die "round $r: splat before the kill"; }
 
-	sh "$REPO/scripts/boot-guest.sh" "$kernel" "$vlog" crash-verify "$img"
+	sh "$REPO/scripts/boot-guest.sh" --tests crash-verify "$kernel" "$vlog" "$img"
 	sh "$REPO/scripts/parse-log.sh" result "$vlog" crash-verify >/dev/null ||
 		{ tr -d '\r' <"$vlog" | grep -a -E 'crash-work|BTRFS' | tail -n 20; die "round $r: verify failed"; }
 	sh "$REPO/scripts/parse-log.sh" clean "$vlog" >/dev/null ||
@@ -62,5 +62,5 @@ while [ "$r" -le "$rounds" ]; do
 	[ ! -s "$tmp/lost" ] || { head "$tmp/lost"; die "round $r: fsync'ed files lost or damaged"; }
 	r=$((r + 1))
 done
-btrfs check --readonly "$img" >"$tmp/check" 2>&1 || { cat "$tmp/check"; die "btrfs check found errors"; }
+sh "$REPO/scripts/parse-log.sh" btrfs "$img" >"$tmp/check" 2>&1 || { cat "$tmp/check"; die "btrfs check found errors"; }
 echo "crash consistency: $rounds of $rounds rounds survived, btrfs check clean"

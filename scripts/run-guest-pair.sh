@@ -1,20 +1,38 @@
 #!/bin/sh
-# Boot a stock and a patched kernel at the same time and run the guest
-# TESTS in both: scripts/guest-pair.sh TESTS TAG [SUFFIX]
-# The kernels are stock and patched, or stockSUFFIX and patchedSUFFIX
-# (-small: the small geometry).  Each guest has one CPU and counts time
-# in the instructions it runs (boot-guest.sh's XARRAY_ICOUNT), so neither
-# the other guest nor anything else on the host enters its clocks, and
-# the two take half the wall time they would one after the other.
-# Consoles and images are guest-run.sh's, for RUN = NAME-TAG.
+# Boot the stock and the patched kernel of a geometry at the same time and
+# run the guest TESTS in both.
+# Usage: scripts/run-guest-pair.sh [--geometry dist|small] [--append ARGS] TESTS TAG
+# Each guest has one CPU and counts time in the instructions it runs
+# (boot-guest.sh --icount), so neither the other guest nor anything else
+# on the host enters its clocks, and the two take half the wall time they
+# would one after the other.  Consoles and images are run-guest.sh's, for
+# RUN = KERNEL-TAG.
 set -eu
 . "$(dirname "$0")/common.sh"
-[ $# -eq 2 ] || [ $# -eq 3 ] || die "usage: $0 TESTS TAG [SUFFIX]"
-XARRAY_SMP=1 XARRAY_ICOUNT=1
-export XARRAY_SMP XARRAY_ICOUNT
-sh "$REPO/scripts/guest-run.sh" "stock${3:-}" "$1" "$2" &
+usage="usage: $0 [--geometry dist|small] [--append ARGS] TESTS TAG"
+suffix='' append=''
+while [ $# -gt 0 ]; do
+	case $1 in
+	--geometry)
+		case $2 in
+		dist)	suffix='' ;;
+		small)	suffix=-small ;;
+		*)	die "$usage" ;;
+		esac
+		shift 2 ;;
+	--append)	append=$2; shift 2 ;;
+	--*)		die "$usage" ;;
+	*)		break ;;
+	esac
+done
+[ $# -eq 2 ] || die "$usage"
+boot() {	# boot KERNEL TESTS TAG
+	sh "$REPO/scripts/run-guest.sh" --tag "$3" --cpus 1 --icount \
+		--append "$append" "$1$suffix" "$2"
+}
+boot stock "$1" "$2" &
 stock=$!
-sh "$REPO/scripts/guest-run.sh" "patched${3:-}" "$1" "$2" &
+boot patched "$1" "$2" &
 patched=$!
 rc=0
 wait "$stock" || rc=$?

@@ -1,35 +1,52 @@
 #!/bin/sh
-# Boot kernel NAME ($CACHE/build-NAME) with a fresh btrfs image and run the
-# comma-separated guest TESTS: scripts/guest-run.sh NAME TESTS [TAG]
-# Console: $CACHE/logs/guest-RUN.console; image: $CACHE/btrfs-RUN.img
-# (for btrfs-check.sh afterwards), where RUN is NAME, or NAME-TAG for a
-# further boot of the same kernel.  A kernel with XFS also gets a fresh
-# XFS image as its second disk (/dev/vdb).  The guest gets the kernel's
-# modules when $CACHE/modules-NAME.cpio.gz exists.
+# Boot kernel NAME ($CACHE/build-NAME) on fresh disks and run the guest
+# TESTS (comma-separated names from kernel/guest/).
+# Usage: scripts/run-guest.sh [--tag TAG] [BOOT-OPTIONS] NAME TESTS
+# The run is NAME, or NAME-TAG for a further boot of the same kernel: its
+# console is $CACHE/logs/guest-RUN.console and its btrfs disk (/dev/vda)
+# $CACHE/btrfs-RUN.img, kept for "parse-log.sh btrfs".  A kernel with XFS
+# also gets a fresh XFS disk (/dev/vdb), and one with modules
+# ($CACHE/modules-NAME.cpio.gz) gets them after the initramfs.
+# BOOT-OPTIONS are boot-guest.sh's (--append, --cpus, --timeout,
+# --icount, --plugin).  Prints the guest's result lines and how long it
+# ran; the steps after it judge the console.
 set -eu
 . "$(dirname "$0")/common.sh"
-[ $# -eq 2 ] || [ $# -eq 3 ] || die "usage: $0 NAME TESTS [TAG]"
-name=$1 tests=$2 run=$1${3:+-$3}
+usage="usage: $0 [--tag TAG] [BOOT-OPTIONS] NAME TESTS"
+tag='' opts=''
+while [ $# -gt 0 ]; do
+	case $1 in
+	--tag)		tag=$2; shift 2 ;;
+	--icount)	opts="$opts $1"; shift ;;
+	--append)	append=$2; shift 2 ;;
+	--cpus|--timeout|--plugin) opts="$opts $1 $2"; shift 2 ;;
+	--*)		die "$usage" ;;
+	*)		break ;;
+	esac
+done
+[ $# -eq 2 ] || die "$usage"
+name=$1 tests=$2 run=$1${tag:+-$tag}
 kernel=$CACHE/build-$name/arch/x86/boot/bzImage
 log=$CACHE/logs/guest-$run.console
-img=$CACHE/btrfs-$run.img
 [ -f "$kernel" ] || die "no kernel $kernel"
 mkdir -p "$CACHE/logs"
-sh "$REPO/scripts/make-disk-image.sh" "$img" 2G
-xfs=
+set -- "$CACHE/btrfs-$run.img"
+sh "$REPO/scripts/make-disk-image.sh" "$1" 2G
 if grep -q '^CONFIG_XFS_FS=y' "$CACHE/build-$name/.config"; then
-	xfs=$CACHE/xfs-$run.img
-	sh "$REPO/scripts/make-disk-image.sh" "$xfs" 3G xfs
+	set -- "$@" "$CACHE/xfs-$run.img"
+	sh "$REPO/scripts/make-disk-image.sh" "$2" 3G xfs
 fi
 # The kernel's modules (build-modules.sh), appended as a second archive:
 # the kernel unpacks concatenated cpio archives one after the other.
-mods=$CACHE/modules-$name.cpio.gz
-if [ -f "$mods" ]; then
-	XARRAY_INITRD=$CACHE/initrd-$name.cpio.gz
-	cat "$CACHE/initramfs.cpio.gz" "$mods" >"$XARRAY_INITRD"
-	export XARRAY_INITRD
+initrd=$CACHE/initramfs.cpio.gz
+if [ -f "$CACHE/modules-$name.cpio.gz" ]; then
+	initrd=$CACHE/initrd-$run.cpio.gz
+	cat "$CACHE/initramfs.cpio.gz" "$CACHE/modules-$name.cpio.gz" >"$initrd"
 fi
 start=$(date +%s)
-sh "$REPO/scripts/boot-guest.sh" "$kernel" "$log" "$tests" "$img" "$xfs"
+rc=0
+# shellcheck disable=SC2086 # the options are words
+sh "$REPO/scripts/boot-guest.sh" $opts --append "${append:-}" \
+	--initrd "$initrd" --tests "$tests" "$kernel" "$log" "$@" || rc=$?
 grep -a -E '^(XARRAY-|btrfs-work:|pagecache-work:|hugepage-work:|hugepage:)|tests passed' "$log" || true
-echo "guest $run ran in $(($(date +%s) - start)) s"
+echo "guest $run ran in $(($(date +%s) - start)) s (QEMU exit $rc)"

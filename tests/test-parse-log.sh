@@ -43,6 +43,9 @@ expect fail xarray-selftest-missing-fails '/XArray: /d'
 expect fail xarray-count-differs-from-stock-fails '' xarray 6781597
 expect pass xarray-total-counts-failed-checks 's/XArray: 6781596 of/XArray: 6781590 of/' xarray-total
 expect fail xarray-total-short-of-stock-fails 's/of 6781596 tests/of 6781500 tests/' xarray-total
+expect pass count-given-as-geometry '' xarray small
+expect fail count-of-another-geometry-fails '' xarray dist
+expect fail unknown-geometry-fails '' xarray tiny
 expect fail ida-selftest-failures-fail 's/IDA: 34783 of/IDA: 34780 of/'
 expect fail unterminated-ida-region-hides-nothing '/"not allocated" warnings over/d' clean
 noise='/^XARRAY-GUEST-START/a XARRAY-NOISE-BEGIN test_xarray under failslab\
