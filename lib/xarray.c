@@ -2,14 +2,39 @@
 /*
  * The XArray: an array of pointers indexed by unsigned long.
  *
+ * These notes are the map of the file.  Its sections, in order: flags
+ * and marks; index arithmetic; the cursor-free walker; walking with a
+ * cursor; node allocation; growing the tree; shrinking and freeing;
+ * storing; marks; splitting; moving the cursor; the normal API (loads
+ * and stores); allocating IDs; the normal API (marks); searching;
+ * extracting, deleting and destroying; dumping.
+ *
+ * Glossary
+ * --------
+ * head          xa_head: the array's one pointer to its contents, which
+ *               is NULL, the entry at index 0 alone, or the root node.
+ * node          struct xa_node, XA_CHUNK_SIZE slots; a leaf has shift 0.
+ * shift         a node's slots each cover 2^shift indices.
+ * slot          one pointer in a node; offset: its number in the node.
+ * entry         what a slot holds: a pointer, a value (xa_mk_value), or
+ *               an internal entry (node, sibling, retry or zero).
+ * canonical slot  the first slot of a multi-index entry, which holds the
+ *               entry and its marks; the others hold siblings naming it.
+ * cursor        struct xa_state: an index and where the walk to it got
+ *               (xa_node, xa_offset), or an error or bounds state.  The
+ *               xas_ functions take one; the xa_ functions do not.
+ * fast path     a common case done with fewer steps than the general
+ *               one, which it falls back to (see "Fast paths" below).
+ *
  * Layout
  * ------
- * The array is a tree of nodes, each an array of XA_CHUNK_SIZE slots (64,
- * or 16 with CONFIG_BASE_SMALL).  A slot of a node whose @shift is S
- * covers 2^S indices; the leaves have shift 0.  The root is the only node
- * with a NULL @parent and its shift says how much of the index space the
- * tree covers.  An array whose only entry is at index 0 keeps that entry
- * in xa_head itself, with no node at all:
+ * The array is a tree of nodes of XA_CHUNK_SIZE = 2^XA_CHUNK_SHIFT slots
+ * (XA_CHUNK_SHIFT is 6, or 4 with CONFIG_BASE_SMALL).  A node's slots
+ * each cover 2^shift indices, its children's 2^(shift - XA_CHUNK_SHIFT);
+ * leaves have shift 0.  The root is the only node with a NULL @parent,
+ * and its shift says how much of the index space the tree covers.  An
+ * array whose only entry is at index 0 keeps that entry in the head,
+ * with no node at all.  With 64 slots:
  *
  *   xa_head --> [ node shift 6 | 0 | 1 | ... | 63 ]      indices 0-4095
  *                                |   |
@@ -28,28 +53,58 @@
  * -------
  * The two low bits of a slot tell what it holds (see xarray.h): user
  * pointers end in 00, values in 1, internal entries in 10.  A
- * multi-index entry of order N sits in the node whose slots are the
- * largest power of 64 not above 2^N; it fills 2^(N mod 6) consecutive
- * slots, the first holding the entry (the canonical slot) and the rest a
- * sibling entry naming the canonical slot.  Marks are kept on canonical
- * slots only, so no search ever stops at a sibling.  Allocating arrays
- * (XA_FLAGS_TRACK_FREE) use XA_FREE_MARK inverted: it is set on free
- * slots, so xa_alloc() is a marked search.
+ * multi-index entry of order N sits in the node whose shift is N rounded
+ * down to a multiple of XA_CHUNK_SHIFT, and fills 2^(N mod XA_CHUNK_SHIFT)
+ * consecutive slots there: its canonical slot, then siblings.  Marks are
+ * kept on canonical slots only, so no search ever stops at a sibling.
+ * Allocating arrays (XA_FLAGS_TRACK_FREE) use XA_FREE_MARK inverted: it
+ * is set on free slots, so xa_alloc() is a marked search.
  *
  * RCU publication
  * ---------------
- * Readers walk the tree under rcu_read_lock() with no other lock, so a
- * writer never lets them see a half-built node: a new node is filled in
- * completely and only then published with rcu_assign_pointer(), which
- * orders its contents before the pointer.  Marks are cleared before the
- * entry they describe is removed, so a marked walk never finds a marked
- * NULL.  A node is unlinked from its parent (or from xa_head) before it
- * is handed to call_rcu(), so no reader that starts after the free was
- * queued can reach it; this holds under any RCU flavour, including the
- * userspace one, where the xa_lock does not hold off grace periods.  A
- * node that readers may still be inside when it leaves the tree has its
- * slots replaced by retry entries, which make them walk again from the
- * top (xas_retry()).
+ * Readers walk the tree under rcu_read_lock() with no other lock, and
+ * writers keep these rules for them; the code cites them by number.
+ *
+ * R1. Complete, then published.  A new node is filled in (slots, marks,
+ *     shift, offset, parent, counts) before the one store that makes it
+ *     reachable, which is a release (rcu_assign_pointer()).  So are the
+ *     nodes a split builds.
+ * R2. Fixed shifts.  A node's shift is its parent's less XA_CHUNK_SHIFT
+ *     and never changes while the node is in the tree: the walker counts
+ *     the shift down instead of reading it.
+ * R3. Entries are released.  A store of a user entry is a release, so
+ *     a reader that finds the entry also sees what the writer did to the
+ *     object before storing it, and the marks set before it.  NULL,
+ *     retry entries and stores no reader needs ordered (a node's fields
+ *     before it is published) are plain stores (RCU_INIT_POINTER()).
+ * R4. Marks before NULL.  An entry's marks are cleared before the entry
+ *     is erased, so a marked walk never finds a marked NULL.
+ * R5. Unlinked, then freed.  A node leaves its parent's slot (or the
+ *     head) before it is handed to call_rcu(), so no reader that starts
+ *     after the free was queued can reach it; this holds under any RCU
+ *     flavour, including the userspace one, where the xa_lock does not
+ *     hold off grace periods.
+ * R6. Retry entries for readers inside.  A node that readers may still
+ *     be in when it leaves the tree has its slots replaced by retry
+ *     entries, which send them back to the top (xas_retry()).
+ * R7. Siblings are checked.  A sibling names a lower slot of the same
+ *     node.  A reader that follows one reads its own slot again
+ *     afterwards, and walks again if it changed: the canonical slot may
+ *     meanwhile hold a smaller entry that does not cover its index.
+ *     6.1 does not check (doc/xarray.rst).  A store of a multi-index
+ *     entry writes its canonical slot before its siblings, so a sibling
+ *     a reader finds names a slot that already holds the entry.
+ *
+ * Every store a reader can see is in one of these functions:
+ *   new nodes       xas_add_root(), xas_create() (R1); xas_split() (R1, R7)
+ *   entries         xas_store() and its helper xas_store_slots(),
+ *                   xas_store_in_place(), xas_store_in_leaf() (R3, R7);
+ *                   xas_take_over_siblings() (R7)
+ *   erasing         xas_store(NULL) (R4), xa_erase_in_leaf() (R4: it
+ *                   leaves marked entries to xas_store())
+ *   nodes leaving   xas_delete_node(), xas_shrink(), xas_free_subtree()
+ *                   with xas_retire_leaf() and xas_free_children() (R5,
+ *                   R6); xa_node_free() queues the free (R5)
  *
  * Locking
  * -------
@@ -63,13 +118,48 @@
  * Allocation failure
  * ------------------
  * A store allocates nodes with GFP_NOWAIT under the lock.  If that fails
- * the xa_state is left in the -ENOMEM error state and nothing has been
+ * the cursor is left in the -ENOMEM error state and nothing has been
  * changed that a retry would not redo.  The caller then calls
- * xas_nomem() (with the lock dropped) or __xas_nomem() (which drops the
- * lock only if the GFP flags allow sleeping): it allocates one node with
- * the caller's GFP flags, parks it in xas->xa_alloc and says "try
- * again".  Each retry makes progress by at least one node, and
- * xas_nomem() frees whatever is left over once the operation succeeds.
+ * xas_nomem() (with the lock dropped), or the normal API's own
+ * __xas_nomem() (which drops the lock only if the GFP flags allow
+ * sleeping): it allocates one node with the caller's GFP flags, parks
+ * it in xas->xa_alloc and says "try again".  Each retry makes progress
+ * by at least one node, and xas_nomem() frees whatever is left over once
+ * the operation succeeds.
+ *
+ * Fast paths
+ * ----------
+ * A cursor pays for its generality at every level of a walk: it records
+ * node, offset and shift as it goes, and handles multi-index entries,
+ * bounds and errors.  The common cases below skip it and walk with
+ * xa_walk_down() (the cursor-free walker), which counts the shift down
+ * from the root's (R2).  Each requires a shape of tree it can check as
+ * it goes; anything else returns a retry entry or false, and the
+ * caller falls back to the general path, which starts afresh (or, for
+ * F2, from the empty slot the walk found).  None of them changes the
+ * tree's shape, so each either does all of its work or none.
+ *
+ * F1. xa_load() (xa_walk()): under RCU.  Falls back to a cursor
+ *     (xa_load_internal()) when the walk ends on an internal entry: a
+ *     sibling, a retry or a zero entry.
+ * F2. __xa_store() (xas_store_in_leaf()): under the lock, an ordinary
+ *     entry over nothing or a single-index entry in an existing leaf of
+ *     an array that does not track free IDs.  Only the slot and the
+ *     counts change (R3); marks belong to the index and stay.
+ * F3. __xa_erase() (xa_erase_in_leaf()): under the lock, an unmarked
+ *     single-index entry in a leaf below the root that keeps other
+ *     entries, in an array that does not track free IDs: no mark, node or
+ *     height changes.
+ * F4. __xa_alloc() (xas_find_free()): under the lock, the walker follows
+ *     XA_FREE_MARK to the first free slot at or after the lowest ID
+ *     allowed; falls back to xas_find_marked() when that slot is not
+ *     plainly empty or is past the limit.
+ * F5. xa_find_after() (xa_find_in_leaf()): under RCU, the rest of the
+ *     leaf after the index, when it holds single-index entries; the full
+ *     search goes on from the leaf's end, or from the index.
+ * F6. xas_store() (xas_store_in_place()): the one with a cursor, already
+ *     on a leaf slot that holds nothing or a single-index entry, storing
+ *     an entry of one index: no node comes or goes.
  */
 
 #include <asm/barrier.h>
@@ -84,6 +174,12 @@
 
 /* A freed node's @array, to catch use after free in a debugger. */
 #define XA_RCU_FREE	((struct xarray *)1)
+
+/*
+ * ==================================================================
+ * Flags and marks
+ * ==================================================================
+ */
 
 static inline unsigned int xa_lock_type(const struct xarray *xa)
 {
@@ -206,6 +302,12 @@ static void xas_squash_marks(const struct xa_state *xas)
 	}
 }
 
+/*
+ * ==================================================================
+ * Index arithmetic
+ * ==================================================================
+ */
+
 /* The slot for @index in a node whose slots each cover 2^@shift indices. */
 static __always_inline unsigned int offset_at(unsigned long index,
 					      unsigned int shift)
@@ -279,6 +381,119 @@ static __always_inline unsigned long max_index(void *entry)
 }
 
 /*
+ * ==================================================================
+ * The cursor-free walker
+ * ==================================================================
+ *
+ * Every downward walk that does without a cursor (the fast paths F1 to
+ * F5 of the design notes) goes through xa_walk_down(), which is always
+ * inlined so that each caller gets a loop specialised for its mode.
+ */
+
+/* Which slot xa_walk_down() follows in each node. */
+enum xa_walk_mode {
+	XA_WALK_INDEX,		/* the slot for the index */
+	XA_WALK_FREE,		/* the first free slot at or after it */
+};
+
+/* Where xa_walk_down() stopped. */
+struct xa_walk {
+	struct xa_node *node;	/* the lowest node reached; NULL if none */
+	unsigned int shift;	/* its shift */
+	unsigned int offset;	/* its slot the walk stopped at */
+	unsigned long index;	/* @index; with XA_WALK_FREE, moved up */
+};
+
+/*
+ * The slot xa_walk_down() follows in @node, whose slots cover 2^@shift
+ * indices: the one for *@indexp, or with XA_WALK_FREE the first free one
+ * from there (moving *@indexp up to its first index), XA_CHUNK_SIZE if
+ * there is none.
+ */
+static __always_inline unsigned int xa_walk_slot(struct xa_node *node,
+						 unsigned int shift,
+						 unsigned long *indexp,
+						 enum xa_walk_mode mode)
+{
+	unsigned int start = offset_at(*indexp, shift);
+	unsigned int offset;
+
+	if (mode != XA_WALK_FREE)
+		return start;
+	offset = xa_chunk_next_bit(node_marks(node, XA_FREE_MARK), start);
+	if (offset != start && offset < XA_CHUNK_SIZE)
+		*indexp = slot_first(*indexp, shift, offset);
+	return offset;
+}
+
+/*
+ * xa_walk_down() - Walk from xa_head towards @index without a cursor.
+ * @xa: The array; the caller holds the RCU read lock or the xa_lock.
+ * @index: Where to go.
+ * @mode: XA_WALK_INDEX follows the slot for @index in each node.
+ *	XA_WALK_FREE follows the first slot at or after it that has
+ *	XA_FREE_MARK (allocating arrays), moving the index up to that
+ *	slot's first index when it is further along.
+ * @w: Filled in with where the walk stopped.
+ *
+ * The walk goes down while the slot it is at holds a node.  It counts
+ * the shift down from the root's, each level covering XA_CHUNK_SHIFT
+ * fewer bits of the index, instead of reading it from every node: on a
+ * lookup that saves a dependent load per level.  It relies on rules
+ * R1 and R2: a node it reaches is complete, and a node's shift is that
+ * of its parent less XA_CHUNK_SHIFT.
+ *
+ * Return: What the slot the walk stopped at holds: an entry, %NULL, or
+ * an internal entry (sibling, retry or zero) for the caller to judge.
+ * When the head is not a node, w->node is %NULL and the return is the
+ * head for index 0 and %NULL for any other; when the tree does not
+ * reach @index (or, for XA_WALK_FREE, a node on the way has no free slot
+ * at or after it), w->node is %NULL and the return %NULL.
+ */
+static __always_inline void *xa_walk_down(struct xarray *xa,
+					  unsigned long index,
+					  enum xa_walk_mode mode,
+					  struct xa_walk *w)
+{
+	void *entry = xa_head(xa);
+	struct xa_node *node, *child;
+	unsigned int shift, offset;
+
+	w->node = NULL;
+	if (!xa_is_node(entry))
+		return index ? NULL : entry;
+	node = xa_to_node(entry);
+	shift = node->shift;
+	if ((index >> shift) >= XA_CHUNK_SIZE)
+		return NULL;
+	/*
+	 * The leaf level is the loop's last turn written out: the test of
+	 * the shift then comes before each load, as the loop's condition,
+	 * which makes the tightest loop for xa_load().
+	 */
+	for (; shift; shift -= XA_CHUNK_SHIFT) {
+		offset = xa_walk_slot(node, shift, &index, mode);
+		if (offset == XA_CHUNK_SIZE)
+			return NULL;
+		entry = xa_entry(xa, node, offset);
+		child = entry_node(entry);
+		if (!child)
+			goto stop;
+		node = child;
+	}
+	offset = xa_walk_slot(node, 0, &index, mode);
+	if (offset == XA_CHUNK_SIZE)
+		return NULL;
+	entry = xa_entry(xa, node, offset);
+stop:
+	w->node = node;
+	w->shift = shift;
+	w->offset = offset;
+	w->index = index;
+	return entry;
+}
+
+/*
  * The highest index the operation described by @xas touches.  A
  * multi-index entry that starts at 0 must not end up in xa_head, which
  * only ever stands for index 0 alone, so its range is stretched by one
@@ -298,6 +513,12 @@ static unsigned long xas_max(struct xa_state *xas)
 	}
 	return last;
 }
+
+/*
+ * ==================================================================
+ * Walking with a cursor
+ * ==================================================================
+ */
 
 /*
  * Begin a walk: the entry at the top of the tree, or the entry the cursor
@@ -335,24 +556,24 @@ static void *xas_descend(struct xa_state *xas, struct xa_node *node)
 
 	xas->xa_node = node;
 	/*
-	 * Under RCU the head slot a sibling names may since have become a
-	 * sibling of a larger entry; follow the chain.  Siblings always name
-	 * a lower slot, so it ends.
+	 * Under RCU the canonical slot a sibling names may since have become
+	 * a sibling of a larger entry; follow the chain.  Siblings always
+	 * name a lower slot, so it ends.
 	 */
 	while (xa_is_sibling(entry)) {
 		offset = xa_to_sibling(entry);
 		entry = xa_entry(xas->xa, node, offset);
-		/* A head slot holds a node only while it is being split. */
+		/* A canonical slot holds a node only while it is split. */
 		if (node->shift && xa_is_node(entry))
 			entry = XA_RETRY_ENTRY;
 	}
 	/*
-	 * The entry the sibling named may have been erased and the head
-	 * slot refilled with a smaller entry that does not reach our
-	 * index.  If the slot we came in by has changed, look again.
+	 * R7: the entry the sibling named may have been erased and the
+	 * canonical slot refilled with a smaller entry that does not reach
+	 * our index.  If the slot we came in by has changed, look again.
 	 */
 	if (offset != start) {
-		/* Read the head slot before reading our slot again. */
+		/* Read the canonical slot before reading our slot again. */
 		smp_rmb();
 		if (xa_entry(xas->xa, node, start) != sibling)
 			entry = XA_RETRY_ENTRY;
@@ -390,7 +611,16 @@ void *xas_load(struct xa_state *xas)
 }
 EXPORT_SYMBOL_GPL(xas_load);
 
-/* Free a node that has left the tree once no RCU reader can be in it. */
+/*
+ * ==================================================================
+ * Node allocation and freeing
+ * ==================================================================
+ */
+
+/*
+ * Free a node that has left the tree once no RCU reader can be in it.
+ * The caller has unlinked it (R5).
+ */
 static void xa_node_free(struct xa_node *node)
 {
 	XA_NODE_BUG_ON(node, !list_empty(&node->private_list));
@@ -559,7 +789,7 @@ static struct xa_node *xas_alloc(struct xa_state *xas, unsigned int shift)
 
 	XA_NODE_BUG_ON(node, shift > BITS_PER_LONG);
 	XA_NODE_BUG_ON(node, !list_empty(&node->private_list));
-	node->shift = shift;
+	node->shift = shift;	/* R2: the parent's less XA_CHUNK_SHIFT */
 	node->count = 0;
 	node->nr_values = 0;
 	node->array = xas->xa;
@@ -583,12 +813,18 @@ static unsigned long xas_size(const struct xa_state *xas)
 #endif
 
 /*
+ * ==================================================================
+ * Growing the tree
+ * ==================================================================
+ */
+
+/*
  * Copy the array-wide mark bits into slot 0 of a new root, which is about
  * to take the old root (or head entry) as its first child.  For the free
  * mark of an allocating array every other slot of the new root is free,
  * and slot 0 is free only if the old tree had room.
  */
-static void xas_root_marks(struct xarray *xa, struct xa_node *node)
+static void xa_root_marks(struct xarray *xa, struct xa_node *node)
 {
 	xa_mark_t mark;
 
@@ -630,14 +866,14 @@ static void *xas_add_root(struct xa_state *xas, void *head, unsigned int shift)
 	RCU_INIT_POINTER(root->slots[0], head);
 	root->count = 1;
 	root->nr_values = xa_is_value(head);
-	xas_root_marks(xa, root);
+	xa_root_marks(xa, root);
 	if (xa_is_node(head)) {
 		struct xa_node *old = xa_to_node(head);
 
 		old->offset = 0;
 		rcu_assign_pointer(old->parent, root);
 	}
-	rcu_assign_pointer(xa->xa_head, xa_mk_node(root));
+	rcu_assign_pointer(xa->xa_head, xa_mk_node(root));	/* R1 */
 	xas_update(xas, root);
 	return xa_mk_node(root);
 }
@@ -721,7 +957,7 @@ static void *xas_create(struct xa_state *xas, bool allow_root)
 				break;
 			if (xa_track_free(xa))
 				node_mark_all(node, XA_FREE_MARK);
-			rcu_assign_pointer(*slot, xa_mk_node(node));
+			rcu_assign_pointer(*slot, xa_mk_node(node));	/* R1 */
 			/* A new node is empty: no need to read the slot. */
 			xas->xa_node = node;
 			xas_set_offset(xas);
@@ -778,11 +1014,17 @@ void xas_create_range(struct xa_state *xas)
 }
 EXPORT_SYMBOL_GPL(xas_create_range);
 
+/*
+ * ==================================================================
+ * Shrinking and freeing
+ * ==================================================================
+ */
+
 static void xas_free_subtree(struct xa_state *xas, struct xa_node *node);
 
 /*
  * A leaf of a subtree being freed: turn each of its entries into a retry
- * entry, stopping once it has met as many as the leaf counts.  Returns
+ * entry (R6), stopping once it has met as many as the leaf counts.  Returns
  * how many of those it did not meet (0 unless the count is wrong).
  */
 static unsigned int xas_retire_leaf(struct xa_state *xas,
@@ -872,14 +1114,14 @@ static void xas_shrink(struct xa_state *xas)
 		/*
 		 * @only was published long ago, but a reader that finds it
 		 * through the head has not synchronised with that store:
-		 * publish it again with release semantics, as any checker
-		 * of the memory model expects.
+		 * publish it again with release semantics (R3), as any
+		 * checker of the memory model expects.
 		 */
 		if (xa_is_zero(only) && xa_zero_busy(xa))
 			RCU_INIT_POINTER(xa->xa_head, NULL);
 		else
 			rcu_assign_pointer(xa->xa_head, only);
-		/* Readers still in the old root must look again. */
+		/* Readers still in the old root must look again (R6). */
 		if (!child)
 			RCU_INIT_POINTER(root->slots[0], XA_RETRY_ENTRY);
 		root->count = 0;
@@ -888,7 +1130,7 @@ static void xas_shrink(struct xa_state *xas)
 		/*
 		 * A reader that came in through the new root may climb to
 		 * its parent: cut that link before the old root is queued
-		 * for freeing, or the grace period need not wait for it.
+		 * for freeing (R5), or the grace period need not wait for it.
 		 */
 		if (child)
 			RCU_INIT_POINTER(xa_to_node(only)->parent, NULL);
@@ -902,7 +1144,7 @@ static void xas_shrink(struct xa_state *xas)
 /*
  * The node the cursor is on may have become empty: remove it, and any
  * ancestors that become empty in turn, then shrink the tree's height if
- * it can be.  Each node is unlinked before it is freed.
+ * it can be.  Each node is unlinked before it is freed (R5).
  */
 static void xas_delete_node(struct xa_state *xas)
 {
@@ -956,6 +1198,12 @@ static void xas_drop_empty_path(const struct xa_state *xas)
 	}
 }
 
+/*
+ * ==================================================================
+ * Storing
+ * ==================================================================
+ */
+
 /* Apply the changes a store made to the counts of the cursor's node. */
 static void xas_account(struct xa_state *xas, int count, int values)
 {
@@ -991,7 +1239,7 @@ static int xas_take_over_siblings(struct xa_state *xas, unsigned int offset,
 
 		if (!xa_is_sibling(old))
 			break;
-		if (old != sibling)
+		if (old != sibling)	/* R7: after the canonical slot */
 			rcu_assign_pointer(node->slots[offset], sibling);
 		values += xa_is_value(entry) - xa_is_value(curr);
 	}
@@ -1019,8 +1267,9 @@ static void *xas_store_slots(struct xa_state *xas, void *entry, void *curr)
 		if (!xa_is_sibling(old))
 			curr = old;
 		/*
-		 * rcu_assign_pointer() orders the mark changes made by our
-		 * caller before the new entry becomes visible.
+		 * R3: rcu_assign_pointer() orders the mark changes made by
+		 * our caller before the new entry becomes visible.  The
+		 * canonical slot comes first, then its siblings (R7).
 		 */
 		rcu_assign_pointer(node->slots[offset], fill);
 		if (node->shift && xa_is_node(old))
@@ -1051,48 +1300,25 @@ static void *xas_store_slots(struct xa_state *xas, void *entry, void *curr)
 }
 
 /*
- * The lowest node on the way down to @index, walked down to without a
- * cursor, under the RCU read lock or the xa_lock: the leaf that holds
- * @index, or the node whose slot for @index holds no node (nothing, or
- * a multi-index entry).  %NULL when the head is not a node that covers
- * @index.  Each level down covers XA_CHUNK_SHIFT fewer bits of the index,
- * so the walk counts the shift down instead of reading it from each node.
+ * The leaf that holds @index, found by the walker (fast paths F3, F5), or
+ * %NULL when there is none or the way down passes a multi-index entry:
+ * the cursor path deals with those.  *@entryp is what the leaf's slot for
+ * @index holds.
  */
-static __always_inline struct xa_node *xa_lowest_node(struct xarray *xa,
-						      unsigned long index)
+static __always_inline struct xa_node *xa_leaf(struct xarray *xa,
+					       unsigned long index,
+					       void **entryp)
 {
-	void *entry = xa_head(xa);
-	struct xa_node *node, *child;
-	unsigned int shift;
+	struct xa_walk w;
 
-	if (!xa_is_node(entry) || index > max_index(entry))
-		return NULL;
-	node = xa_to_node(entry);
-	for (shift = node->shift; shift; shift -= XA_CHUNK_SHIFT) {
-		entry = xa_entry(xa, node, offset_at(index, shift));
-		child = entry_node(entry);
-		if (!child)
-			break;
-		node = child;
-	}
-	return node;
-}
-
-/*
- * The leaf node that holds @index, or %NULL when there is none or the
- * way down passes a multi-index entry: the cursor path deals with those.
- */
-static struct xa_node *xa_leaf(struct xarray *xa, unsigned long index)
-{
-	struct xa_node *node = xa_lowest_node(xa, index);
-
-	return node && !node->shift ? node : NULL;
+	*entryp = xa_walk_down(xa, index, XA_WALK_INDEX, &w);
+	return w.node && !w.shift ? w.node : NULL;
 }
 
 /*
  * Is slot @offset of leaf @node an entry of one index (or empty)?  Not
  * if it is internal (a sibling, retry or zero entry), nor if it is the
- * first slot of a multi-index entry, whose siblings follow it.
+ * canonical slot of a multi-index entry, whose siblings follow it.
  */
 static bool slot_is_single(const struct xarray *xa, struct xa_node *node,
 			   unsigned int offset, void *entry)
@@ -1105,7 +1331,8 @@ static bool slot_is_single(const struct xarray *xa, struct xa_node *node,
 }
 
 /*
- * xas_store()'s common case: a cursor on a slot of a leaf that holds
+ * xas_store()'s common case (fast path F6, the one with a cursor): a
+ * cursor on a slot of a leaf that holds
  * nothing or a single-index entry, and an ordinary or zero @entry of
  * one index.  No mark changes (the entry is not %NULL) and no node
  * comes or goes; the slot and the counts do.  Returns false when the
@@ -1126,7 +1353,7 @@ static bool xas_store_in_place(struct xa_state *xas, void *entry,
 		return false;
 	*currp = curr;
 	if (curr != entry) {
-		rcu_assign_pointer(node->slots[offset], entry);
+		rcu_assign_pointer(node->slots[offset], entry);	/* R3 */
 		xas_account(xas, !curr,
 			    (int)xa_is_value(entry) - (int)xa_is_value(curr));
 	}
@@ -1169,10 +1396,10 @@ void *xas_store(struct xa_state *xas, void *entry)
 	if (node && xas->xa_sibs)
 		xas_squash_marks(xas);
 	if (!entry)
-		xas_init_marks(xas);
+		xas_init_marks(xas);	/* R4 */
 
 	if (!node) {
-		rcu_assign_pointer(xas->xa->xa_head, entry);
+		rcu_assign_pointer(xas->xa->xa_head, entry);	/* R3 */
 		if (xa_is_node(curr))
 			xas_free_subtree(xas, xa_to_node(curr));
 		return curr;
@@ -1180,6 +1407,12 @@ void *xas_store(struct xa_state *xas, void *entry)
 	return xas_store_slots(xas, entry, curr);
 }
 EXPORT_SYMBOL_GPL(xas_store);
+
+/*
+ * ==================================================================
+ * Marks
+ * ==================================================================
+ */
 
 /**
  * xas_get_mark() - Test a mark on the entry under the cursor.
@@ -1281,6 +1514,12 @@ void xas_init_marks(const struct xa_state *xas)
 	}
 }
 EXPORT_SYMBOL_GPL(xas_init_marks);
+
+/*
+ * ==================================================================
+ * Splitting
+ * ==================================================================
+ */
 
 #ifdef CONFIG_XARRAY_MULTI
 /* The marks set on one slot, as a bitmask (bit N for mark N). */
@@ -1452,7 +1691,11 @@ void xas_split(struct xa_state *xas, void *entry, unsigned int order)
 
 	marks = node_get_marks(node, xas->xa_offset);
 	first = xas->xa_offset;
-	/* Last slot first: a reader never sees a sibling of a new entry. */
+	/*
+	 * Last slot first, each new child built before it is published
+	 * (R1): a reader that finds a new sibling follows it to a slot that
+	 * still holds the old entry, which covers its index too.
+	 */
 	for (offset = first + slots; offset-- > first; ) {
 		if (xas->xa_shift < node->shift) {
 			struct xa_node *child = xas_split_child(xas, node,
@@ -1479,6 +1722,12 @@ void xas_split(struct xa_state *xas, void *entry, unsigned int order)
 }
 EXPORT_SYMBOL_GPL(xas_split);
 #endif
+
+/*
+ * ==================================================================
+ * Moving the cursor
+ * ==================================================================
+ */
 
 /**
  * xas_pause() - Make a walk safe to resume after the lock is dropped.
@@ -1534,7 +1783,7 @@ static void *xas_walk_down(struct xa_state *xas)
 /*
  * After a step of xa_index: if it left the slot the old index was in, go
  * to the neighbouring slot in that direction.  The cursor may be on the
- * head slot of a multi-index entry rather than on the old index's own
+ * canonical slot of a multi-index entry rather than on the old index's own
  * slot, so the move is made from the old index's slot.
  */
 static __always_inline void xas_step_offset(struct xa_state *xas, int step)
@@ -1579,7 +1828,7 @@ static void *xas_step(struct xa_state *xas, int step)
  *
  * Called by xas_prev() when the cursor is not inside a node it can
  * simply step back in: the cursor is at the start of its node, in a
- * node above the bottom level, on the head slot of a multi-index entry
+ * node above the bottom level, on the canonical slot of a multi-index entry
  * rather than its own, at the top, or in an error or restart state.
  * Use xas_prev() instead.
  *
@@ -1599,7 +1848,7 @@ EXPORT_SYMBOL_GPL(__xas_prev);
  *
  * Called by xas_next() when the cursor is not inside a node it can
  * simply step forward in: the cursor is at the end of its node, in a
- * node above the bottom level, on the head slot of a multi-index entry
+ * node above the bottom level, on the canonical slot of a multi-index entry
  * rather than its own, at the top, or in an error or restart state.
  * Use xas_next() instead.
  *
@@ -1716,11 +1965,11 @@ static void *xas_marked_end(struct xa_state *xas, unsigned long max)
 }
 
 /*
- * Move the cursor back to the head slot of the entry its slot is part of
+ * Move the cursor back to the canonical slot of the entry its slot is in
  * and return what is there (following a chain of siblings, as in
  * xas_descend()).
  */
-static void *xas_to_head(struct xa_state *xas)
+static void *xas_to_canonical(struct xa_state *xas)
 {
 	void *entry = xa_entry(xas->xa, xas->xa_node, xas->xa_offset);
 
@@ -1809,7 +2058,7 @@ void *xas_find_marked(struct xa_state *xas, unsigned long max, xa_mark_t mark)
 			continue;
 		}
 		if (!advance)
-			xas_to_head(xas);
+			xas_to_canonical(xas);
 		offset = xas_find_chunk(xas, advance, mark);
 		advance = false;
 		if (offset > xas->xa_offset) {
@@ -1827,7 +2076,7 @@ void *xas_find_marked(struct xa_state *xas, unsigned long max, xa_mark_t mark)
 		if (!entry && !(xa_track_free(xas->xa) && mark == XA_FREE_MARK))
 			continue;
 		/*
-		 * Marks sit on the first slot of an entry, so a marked sibling
+		 * Marks sit on an entry's canonical slot, so a marked sibling
 		 * is a multi-index store under way that has yet to clear
 		 * the mark: the entry it belongs to starts before the cursor.
 		 */
@@ -1926,31 +2175,22 @@ void *xas_find_conflict(struct xa_state *xas)
 EXPORT_SYMBOL_GPL(xas_find_conflict);
 
 /*
- * xa_load()'s walk down to @index: xas_load() without a cursor to keep
- * up to date at each level, which is most of a lookup's work, and with
- * the shift counted down as in xa_lowest_node().  An internal entry (a
- * sibling, retry or zero entry) is returned as it is found, for
+ * ==================================================================
+ * The normal API: loads and stores
+ * ==================================================================
+ */
+
+/*
+ * xa_load()'s walk (fast path F1): xas_load() without a cursor to keep up
+ * to date at each level, which is most of a lookup's work.  An internal
+ * entry (a sibling, retry or zero entry) is returned as it is found, for
  * xa_load_internal() to deal with.  The caller holds the RCU read lock.
  */
-static void *xa_walk(struct xarray *xa, unsigned long index)
+static __always_inline void *xa_walk(struct xarray *xa, unsigned long index)
 {
-	void *entry = xa_head(xa);
-	struct xa_node *node;
-	unsigned int shift;
+	struct xa_walk w;
 
-	if (!xa_is_node(entry))
-		return index ? NULL : entry;
-	node = xa_to_node(entry);
-	shift = node->shift;
-	if ((index >> shift) >= XA_CHUNK_SIZE)
-		return NULL;
-	for (; shift; shift -= XA_CHUNK_SHIFT) {
-		entry = xa_entry(xa, node, offset_at(index, shift));
-		node = entry_node(entry);
-		if (!node)
-			return entry;
-	}
-	return xa_entry(xa, node, offset_at(index, 0));
+	return xa_walk_down(xa, index, XA_WALK_INDEX, &w);
 }
 
 /*
@@ -2049,46 +2289,43 @@ static void *xas_store_if(struct xa_state *xas, void *old, void *entry,
 }
 
 /*
- * __xa_store()'s common case: an ordinary @entry replaces nothing or
- * another single-index entry in an existing leaf of an array that does
- * not track free IDs.  Marks belong to the index and stay; only the
- * counts change.  Returns a retry entry when the cursor path must do
- * the work; if the way down ended at an empty slot above the leaf
- * level, the cursor is left on that slot, for xas_store() to build the
- * rest of the path from there rather than walk down again.
+ * __xa_store()'s common case (fast path F2): an ordinary @entry replaces
+ * nothing or another single-index entry in an existing leaf of an array
+ * that does not track free IDs.  Marks belong to the index and stay; only
+ * the counts change.  Returns a retry entry when the cursor path must do
+ * the work; if the way down ended at an empty slot above the leaf level,
+ * the cursor is left on that slot, for xas_store() to build the rest of
+ * the path from there rather than walk down again.
  */
-static void *xa_store_in_leaf(struct xa_state *xas, void *entry)
+static void *xas_store_in_leaf(struct xa_state *xas, void *entry)
 {
 	struct xarray *xa = xas->xa;
-	struct xa_node *node;
-	unsigned int offset;
+	struct xa_walk w;
 	void *old;
 
 	if (xa_track_free(xa))
 		return XA_RETRY_ENTRY;
-	node = xa_lowest_node(xa, xas->xa_index);
-	if (!node)
+	old = xa_walk_down(xa, xas->xa_index, XA_WALK_INDEX, &w);
+	if (!w.node)
 		return XA_RETRY_ENTRY;
-	offset = get_offset(xas->xa_index, node);
-	old = xa_entry_locked(xa, node, offset);
-	if (node->shift) {
+	if (w.shift) {
 		if (!old) {
-			xas->xa_node = node;
-			xas->xa_offset = offset;
+			xas->xa_node = w.node;
+			xas->xa_offset = w.offset;
 		}
 		return XA_RETRY_ENTRY;
 	}
-	if (!slot_is_single(xa, node, offset, old))
+	if (!slot_is_single(xa, w.node, w.offset, old))
 		return XA_RETRY_ENTRY;
-	rcu_assign_pointer(node->slots[offset], entry);
+	rcu_assign_pointer(w.node->slots[w.offset], entry);	/* R3 */
 	/*
 	 * Write the node's header only when a count changes: readers
 	 * under RCU read ->shift from the same cache line at every level.
 	 */
 	if (!old)
-		node->count++;
+		w.node->count++;
 	if (xa_is_value(entry) != xa_is_value(old))
-		node->nr_values += xa_is_value(entry) ? 1 : -1;
+		w.node->nr_values += xa_is_value(entry) ? 1 : -1;
 	return old;
 }
 
@@ -2104,22 +2341,21 @@ static bool node_marked_at(struct xa_node *node, unsigned int offset)
 }
 
 /*
- * __xa_erase()'s common case: an unmarked single-index entry leaves a
- * leaf below the root that keeps other entries, so no mark, node or
- * tree height changes, in an array that does not track free IDs.
+ * __xa_erase()'s common case (fast path F3): an unmarked single-index
+ * entry leaves a leaf below the root that keeps other entries, so no mark,
+ * node or tree height changes, in an array that does not track free IDs.
  * Returns a retry entry when the cursor path must do the work.
  */
 static void *xa_erase_in_leaf(struct xarray *xa, unsigned long index)
 {
-	struct xa_node *node = xa_leaf(xa, index);
-	unsigned int offset;
 	void *old;
+	struct xa_node *node = xa_leaf(xa, index, &old);
+	unsigned int offset;
 
 	if (!node || xa_track_free(xa) || node->count < 2 ||
 	    !xa_parent_locked(xa, node))
 		return XA_RETRY_ENTRY;
-	offset = get_offset(index, node);
-	old = xa_entry_locked(xa, node, offset);
+	offset = offset_at(index, 0);
 	if (!slot_is_single(xa, node, offset, old) ||
 	    (old && node_marked_at(node, offset)))
 		return XA_RETRY_ENTRY;
@@ -2197,7 +2433,7 @@ void *__xa_store(struct xarray *xa, unsigned long index, void *entry, gfp_t gfp)
 	if (WARN_ON_ONCE(xa_refuses_entry(entry)))
 		return XA_ERROR(-EINVAL);
 	if (entry && !xa_is_internal(entry)) {
-		old = xa_store_in_leaf(&xas, entry);
+		old = xas_store_in_leaf(&xas, entry);
 		if (!xa_is_retry(old))
 			return old;
 	}
@@ -2451,46 +2687,31 @@ EXPORT_SYMBOL(xa_get_order);
 #endif /* CONFIG_XARRAY_MULTI */
 
 /*
- * xa_alloc()'s usual search: from the root, follow the free mark down to
- * the first free slot at or after xa_index, counting the shift down.
- * Returns true with the cursor on that slot (a leaf slot, or the empty
- * slot of a node whose subtree is not built yet), or false, the cursor
- * untouched, for xas_find_marked() to search: a free slot only before
- * xa_index in some node on the way, one past @max, an index past the
- * top of the tree, or a slot that is not plainly empty.
+ * ==================================================================
+ * Allocating IDs
+ * ==================================================================
+ */
+
+/*
+ * xa_alloc()'s usual search (fast path F4): the walker follows the free
+ * mark down to the first free slot at or after xa_index.  Returns true
+ * with the cursor on that slot (a leaf slot, or the empty slot of a node
+ * whose subtree is not built yet), or false, the cursor untouched, for
+ * xas_find_marked() to search: a free slot only before xa_index in some
+ * node on the way, one past @max, an index past the top of the tree, or a
+ * slot that is not plainly empty.
  */
 static bool xas_find_free(struct xa_state *xas, unsigned long max)
 {
-	unsigned long index = xas->xa_index;
-	void *entry = xa_head_locked(xas->xa);
-	unsigned int shift, start, offset;
-	struct xa_node *node;
+	struct xa_walk w;
+	void *entry;
 
-	if (!xa_is_node(entry))
+	entry = xa_walk_down(xas->xa, xas->xa_index, XA_WALK_FREE, &w);
+	if (!w.node || entry || w.index > max)
 		return false;
-	node = xa_to_node(entry);
-	shift = node->shift;
-	if ((index >> shift) >= XA_CHUNK_SIZE)
-		return false;
-	for (;;) {
-		start = offset_at(index, shift);
-		offset = xa_chunk_next_bit(node_marks(node, XA_FREE_MARK), start);
-		if (offset == XA_CHUNK_SIZE)
-			return false;
-		/* Further along this node, the subtree's first index. */
-		if (offset != start)
-			index = slot_first(index, shift, offset);
-		entry = xa_entry_locked(xas->xa, node, offset);
-		if (!shift || !xa_is_node(entry))
-			break;
-		node = xa_to_node(entry);
-		shift -= XA_CHUNK_SHIFT;
-	}
-	if (entry || index > max)
-		return false;
-	xas->xa_node = node;
-	xas->xa_offset = offset;
-	xas->xa_index = index;
+	xas->xa_node = w.node;
+	xas->xa_offset = w.offset;
+	xas->xa_index = w.index;
 	return true;
 }
 
@@ -2587,6 +2808,12 @@ int __xa_alloc_cyclic(struct xarray *xa, u32 *id, void *entry,
 	return wrapped;
 }
 EXPORT_SYMBOL(__xa_alloc_cyclic);
+
+/*
+ * ==================================================================
+ * The normal API: marks
+ * ==================================================================
+ */
 
 /* Set or clear @mark on the entry at @index; an empty index has none. */
 static void xa_change_mark(struct xarray *xa, unsigned long index,
@@ -2697,6 +2924,12 @@ void xa_clear_mark(struct xarray *xa, unsigned long index, xa_mark_t mark)
 }
 EXPORT_SYMBOL(xa_clear_mark);
 
+/*
+ * ==================================================================
+ * Searching
+ * ==================================================================
+ */
+
 /* One step of a forward search: marked, or any present entry. */
 static void *xas_find_filtered(struct xa_state *xas, unsigned long max,
 			       xa_mark_t filter)
@@ -2758,15 +2991,15 @@ static bool xas_past_head(const struct xa_state *xas)
 }
 
 /*
- * xa_find_after()'s common case, a walk over a leaf that holds entries
- * of one index each: go down to the leaf for *@indexp + 1 without a
- * cursor and look along that leaf only.  Returns the first ordinary
- * entry there that matches @filter (and sets *@indexp), or %NULL.  On
- * %NULL, *@leafp is the leaf when the rest of it has no match (the full
- * search goes on from its end), or %NULL when the full search has to
- * start at *@indexp + 1: there is no leaf on the way, or the leaf holds
- * something only the full search deals with (a multi-index, retry or
- * zero entry).  The caller holds the RCU read lock and has checked that
+ * xa_find_after()'s common case (fast path F5), a walk over a leaf that
+ * holds entries of one index each: go down to the leaf for *@indexp + 1
+ * without a cursor and look along that leaf only.  Returns the first
+ * ordinary entry there that matches @filter (and sets *@indexp), or %NULL.
+ * On %NULL, *@leafp is the leaf when the rest of it has no match (the full
+ * search goes on from its end), or %NULL when the full search has to start
+ * at *@indexp + 1: there is no leaf on the way, or the leaf holds
+ * something only the full search deals with (a multi-index, retry or zero
+ * entry).  The caller holds the RCU read lock and has checked that
  * *@indexp + 1 does not wrap.
  */
 static void *xa_find_in_leaf(struct xarray *xa, unsigned long *indexp,
@@ -2774,14 +3007,14 @@ static void *xa_find_in_leaf(struct xarray *xa, unsigned long *indexp,
 			     struct xa_node **leafp)
 {
 	unsigned long index = *indexp + 1;
-	struct xa_node *node = xa_leaf(xa, index);
-	unsigned int offset;
 	void *entry;
+	struct xa_node *node = xa_leaf(xa, index, &entry);
+	unsigned int offset;
 
 	*leafp = NULL;
 	if (!node)
 		return NULL;
-	for (offset = get_offset(index, node); ; offset++) {
+	for (offset = offset_at(index, 0); ; offset++) {
 		if ((__force unsigned int)filter < XA_MAX_MARKS)
 			offset = xa_chunk_next_bit(node_marks(node, filter),
 						   offset);
@@ -2922,7 +3155,7 @@ static void *xa_find_before_rcu(struct xarray *xa, unsigned long *indexp,
 		entry = xa_entry(xa, node, offset);
 		/*
 		 * The tail of a multi-index entry: its end, checked above,
-		 * reaches @min, so it is the head slot that is judged.
+		 * reaches @min, so it is the canonical slot that is judged.
 		 */
 		while (xa_is_sibling(entry)) {
 			offset = xa_to_sibling(entry);
@@ -2991,6 +3224,12 @@ void *xa_find_before(struct xarray *xa, unsigned long *indexp,
 	return entry;
 }
 EXPORT_SYMBOL(xa_find_before);
+
+/*
+ * ==================================================================
+ * Extracting, deleting and destroying
+ * ==================================================================
+ */
 
 /* Copy up to @n entries that xas_find_filtered() yields into @dst. */
 static unsigned int xas_extract(struct xa_state *xas, void **dst,
@@ -3100,6 +3339,12 @@ EXPORT_SYMBOL(xa_destroy);
  * The dump functions print whole lines only: "%p" pointers (hashed in
  * the kernel, which is enough to match nodes up within one dump) and
  * no continuation lines.
+ */
+
+/*
+ * ==================================================================
+ * Dumping
+ * ==================================================================
  */
 
 /* Format @node's mark bitmaps into @buf, a word at a time. */
@@ -3216,15 +3461,15 @@ static void xa_dot_slot(const struct xa_node *node, unsigned int i,
 			const void *entry)
 {
 	if (xa_is_value(entry))
-		pr_info("  n%ps%u [shape=plaintext, label=\"%u: v%lu\"]; n%p -> n%ps%u;\n",
-			node, i, i, xa_to_value(entry), node, node, i);
+		pr_info("  s%u_n%p [shape=plaintext, label=\"%u: v%lu\"]; n%p -> s%u_n%p;\n",
+			i, node, i, xa_to_value(entry), node, i, node);
 	else if (xa_is_sibling(entry))
-		pr_info("  n%ps%u [shape=plaintext, label=\"%u: sib%lu\"]; n%p -> n%ps%u;\n",
-			node, i, i, xa_to_sibling(entry), node, node, i);
+		pr_info("  s%u_n%p [shape=plaintext, label=\"%u: sib%lu\"]; n%p -> s%u_n%p;\n",
+			i, node, i, xa_to_sibling(entry), node, i, node);
 	else
-		pr_info("  n%ps%u [shape=plaintext, label=\"%u: %s\"]; n%p -> n%ps%u;\n",
-			node, i, i, xa_is_zero(entry) ? "zero" :
-			xa_is_retry(entry) ? "retry" : "ptr", node, node, i);
+		pr_info("  s%u_n%p [shape=plaintext, label=\"%u: %s\"]; n%p -> s%u_n%p;\n",
+			i, node, i, xa_is_zero(entry) ? "zero" :
+			xa_is_retry(entry) ? "retry" : "ptr", node, i, node);
 }
 
 /* A node of the DOT graph, an edge per child and a leaf per entry. */
