@@ -13,7 +13,7 @@
 set -eu
 . "$(dirname "$0")/common.sh"
 usage="usage: $0 [--tag TAG] [BOOT-OPTIONS] NAME TESTS"
-tag='' opts=''
+tag='' opts='' append=''
 while [ $# -gt 0 ]; do
 	case $1 in
 	--tag)		tag=$2; shift 2 ;;
@@ -46,7 +46,7 @@ fi
 start=$(date +%s)
 rc=0
 # shellcheck disable=SC2086 # the options are words
-sh "$REPO/scripts/boot-guest.sh" $opts --append "${append:-}" \
+sh "$REPO/scripts/boot-guest.sh" $opts --append "$append" \
 	--initrd "$initrd" --tests "$tests" "$kernel" "$log" "$@" || rc=$?
 grep -a -E '^(XARRAY-|btrfs-work:|pagecache-work:|hugepage-work:|hugepage:)|tests passed' "$log" || true
 echo "guest $run ran in $(($(date +%s) - start)) s (QEMU exit $rc)"
