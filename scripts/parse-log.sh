@@ -40,22 +40,24 @@ stock_count() {
 	echo "$n"
 }
 
-selftest() {	# selftest LABEL EXPECTED
+count_line() {	# count_line LABEL: print and keep in $line its last count line
 	line=$(grep -a -o "$1: [0-9]* of [0-9]* tests passed" "$log" | tail -n 1)
 	[ -n "$line" ] || { echo "$1: no result line"; return 1; }
+	echo "$line"
+}
+
+selftest() {	# selftest LABEL EXPECTED
+	count_line "$1" || return 1
 	# shellcheck disable=SC2086 # the line's words, $3 to $8
 	set -- "$1" "${2:-}" $line
-	echo "$line"
 	[ "$4" = "$6" ] || return 1
 	[ -z "$2" ] || [ "$4" = "$2" ] || { echo "expected $2 tests"; return 1; }
 }
 
 ran_all() {	# ran_all LABEL TOTAL
-	line=$(grep -a -o "$1: [0-9]* of [0-9]* tests passed" "$log" | tail -n 1)
-	[ -n "$line" ] || { echo "$1: no result line"; return 1; }
+	count_line "$1" || return 1
 	# shellcheck disable=SC2086 # the line's words, $3 to $8
 	set -- "$1" "$2" $line
-	echo "$line"
 	[ "$6" = "$2" ] || { echo "expected $2 tests to run"; return 1; }
 }
 
