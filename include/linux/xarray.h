@@ -1111,7 +1111,7 @@ static inline unsigned long xa_to_sibling(const void *entry)
 }
 
 /**
- * xa_is_sibling() - Test for a pointer to a multi-index entry's head slot.
+ * xa_is_sibling() - Test for an entry that names a canonical slot.
  * @entry: An entry read from an array.
  *
  * Return: %true for a sibling entry.
@@ -1650,7 +1650,7 @@ void *__xas_prev(struct xa_state *);
 
 /*
  * Is the cursor on its own slot of a leaf?  A walk that met a sibling
- * leaves it on the head slot of the entry instead, and only the slow
+ * leaves it on the canonical slot of the entry instead, and only the slow
  * path knows how to step from there.
  */
 static inline bool xas_on_leaf_slot(const struct xa_state *xas)

@@ -955,7 +955,7 @@ static void split_two_levels_down_gives_entries_of_the_new_order(void)
 	xa_destroy(&xa);
 }
 
-static void split_into_multi_slot_entries_marks_head_slots_only(void)
+static void split_into_multi_slot_entries_marks_canonical_slots_only(void)
 {
 	DEFINE_XARRAY(xa);
 	unsigned int order = XA_CHUNK_SHIFT + 2, new_order = 2;
@@ -1106,7 +1106,7 @@ static void dumps_print_the_tree(void)
 /*
  * Readers load the last index of a leaf while a writer stores and erases
  * multi-index entries of changing order that end there, so the slot the
- * reader lands on may name a head slot that has since become a sibling
+ * reader lands on may name a canonical slot that has since become a sibling
  * of a larger entry.  xa_load() must never return an internal entry.
  */
 static DEFINE_XARRAY(race_xa);
@@ -1467,8 +1467,8 @@ int main(int argc, char **argv)
 	    store_over_multi_index_value_keeps_value_count);
 	run("split_two_levels_down_gives_entries_of_the_new_order",
 	    split_two_levels_down_gives_entries_of_the_new_order);
-	run("split_into_multi_slot_entries_marks_head_slots_only",
-	    split_into_multi_slot_entries_marks_head_slots_only);
+	run("split_into_multi_slot_entries_marks_canonical_slots_only",
+	    split_into_multi_slot_entries_marks_canonical_slots_only);
 	run("step_from_inside_multi_index_entry_reads_each_index",
 	    step_from_inside_multi_index_entry_reads_each_index);
 	run("store_range_up_to_ulong_max_returns",

@@ -606,7 +606,7 @@ static const char *stock_bug(const struct op *op, const struct res *got,
 				return "step past ULONG_MAX keeps the node";
 			r = model_find(&model, want->trace_index[i]);
 			if (r && r->first != r->last)
-				return "step from a multi-index entry's head slot";
+				return "step from a multi-index entry's canonical slot";
 		}
 	if (op->kind == OP_CONFLICT && want->nr) {
 		const struct model_range *r = model_find(&model, op->index);

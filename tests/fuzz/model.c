@@ -239,7 +239,7 @@ static bool range_matches(const struct model_range *r, xa_mark_t filter)
 /*
  * Where a marked search that starts at @index inside @r says it found
  * @r: the start of the slot it is in if that is @r's first slot, else
- * @r's first index (the search moves back to the entry's head slot).
+ * @r's first index (the search moves back to the entry's canonical slot).
  */
 static unsigned long marked_index(const struct model_range *r,
 				  unsigned long index)
