@@ -16,23 +16,11 @@ src=$(kernel_tree "$name")
 [ $# -gt 0 ] || set -- "$REPO/kernel/config/base.config" \
 	"$REPO/kernel/config/dist.config" "$REPO/kernel/config/system.config"
 out=$CACHE/build-$name
-mkdir -p "$out" "$CCACHE_DIR"
+mkdir -p "$CCACHE_DIR"
 CC="ccache gcc"
 
 step "configuring $name kernel"
-want=$out/.config.want
-(cd "$src" && KCONFIG_CONFIG=$want scripts/kconfig/merge_config.sh -n \
-	-O "$out" kernel/configs/tiny.config arch/x86/configs/tiny.config "$@" \
-	>"$out/merge.log" 2>&1) || { cat "$out/merge.log"; die "merge_config failed"; }
-# Only our fragments are checked: the tree's tiny.config asks for options
-# that do not hold on x86-64 (HIGHMEM) or that base.config overrides
-# (SLOB), which is not our concern.
-# As in merge_config.sh, a later fragment's value for an option wins.
-cat "$@" | awk -F= '/^CONFIG_/ { v[$1] = $0 } END { for (k in v) print v[k] }' |
-	while read -r line; do
-		grep -qx "$line" "$want" || die "$name: $line from $* not honoured"
-	done
-cmp -s "$want" "$out/.config" || cp "$want" "$out/.config"
+merge_config "$src" "$out" "$@"
 
 step "building $name kernel (-j$JOBS)"
 start=$(date +%s)

@@ -1,23 +1,14 @@
 #!/bin/sh
 # Check that the committed series applies to a full pristine 6.1 tree with
-# both `patch -p1` and `git am`.  The tree is a git checkout of the pristine
-# copy, made once in the cache (about a minute) and reset for each check.
+# both `patch -p1` and `git am`, on the git checkout of the pristine tree
+# (git_tree in common.sh), reset for each check.
 set -eu
 . "$(dirname "$0")/common.sh"
 series=${1:-$REPO/patches}
-tree=$CACHE/linux-git
+tree=$GIT_TREE
 g() { git -C "$tree" -c user.name=check -c user.email=check@localhost \
 	-c commit.gpgsign=false "$@"; }
-if [ ! -f "$tree/.git/pristine-done" ]; then
-	step "making a git checkout of the pristine tree in $tree"
-	rm -rf "$tree"
-	cp -a "$PRISTINE" "$tree"
-	rm -f "$tree/.unpacked"
-	g init -q -b pristine
-	g add -A -f  # Debian's top-level .gitignore ignores everything
-	g commit -q -m "linux 6.1 pristine"
-	touch "$tree/.git/pristine-done"
-fi
+git_tree
 g reset -q --hard pristine
 g clean -q -fdx
 while read -r p; do

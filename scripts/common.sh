@@ -7,6 +7,8 @@ CACHE=${XARRAY_CACHE:-$HOME/.cache/xarray}
 TARBALL=${XARRAY_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 PRISTINE=$CACHE/linux-pristine
 PATCHED=$CACHE/linux-patched
+# A git checkout of the pristine tree, for the series checks (git_tree).
+GIT_TREE=$CACHE/linux-git
 JOBS=$(nproc)
 export CCACHE_DIR="${CCACHE_DIR:-$CACHE/ccache}"
 # The command line every guest kernel starts with.  The long RCU stall
@@ -42,4 +44,43 @@ kernel_tree() {
 btrfs_seconds() {
 	tr -d '\r' <"$1" |
 		sed -n 's/^btrfs-work: *\([0-9.]*\) s umount$/\1/p' | tail -n 1
+}
+
+# git_tree: make $GIT_TREE, a git checkout of the pristine tree with one
+# commit (branch "pristine"), unless it is there (about a minute).  The
+# series checks apply patches to it and reset it.
+git_tree() {
+	[ -f "$GIT_TREE/.git/pristine-done" ] && return 0
+	step "making a git checkout of the pristine tree in $GIT_TREE"
+	rm -rf "$GIT_TREE"
+	cp -a "$PRISTINE" "$GIT_TREE"
+	rm -f "$GIT_TREE/.unpacked"
+	git -C "$GIT_TREE" init -q -b pristine
+	git -C "$GIT_TREE" add -A -f  # Debian's top-level .gitignore ignores everything
+	git -C "$GIT_TREE" -c user.name=check -c user.email=check@localhost \
+		-c commit.gpgsign=false commit -q -m "linux 6.1 pristine"
+	touch "$GIT_TREE/.git/pristine-done"
+}
+
+# merge_config SRC OUT FRAGMENT...: write OUT/.config, tinyconfig plus
+# the FRAGMENTs merged in SRC's tree, checking that every option the
+# fragments set holds.  .config is replaced only when its content
+# changes, so a build that follows is incremental.
+merge_config() {
+	src=$1 out=$2
+	shift 2
+	mkdir -p "$out"
+	want=$out/.config.want
+	(cd "$src" && KCONFIG_CONFIG=$want scripts/kconfig/merge_config.sh -n \
+		-O "$out" kernel/configs/tiny.config arch/x86/configs/tiny.config "$@" \
+		>"$out/merge.log" 2>&1) || { cat "$out/merge.log"; die "merge_config failed"; }
+	# Only our fragments are checked: the tree's tiny.config asks for
+	# options that do not hold on x86-64 (HIGHMEM) or that base.config
+	# overrides (SLOB), which is not our concern.  As in
+	# merge_config.sh, a later fragment's value for an option wins.
+	cat "$@" | awk -F= '/^CONFIG_/ { v[$1] = $0 } END { for (k in v) print v[k] }' |
+		while read -r line; do
+			grep -qx "$line" "$want" || die "$out: $line from $* not honoured"
+		done
+	cmp -s "$want" "$out/.config" || cp "$want" "$out/.config"
 }
