@@ -7,6 +7,15 @@
 # equals a format-patch run on the whole tree at a fraction of the cost.
 # Fixed identities and dates plus --zero-commit make the output a pure
 # function of the inputs, so regenerating committed patches is a no-op.
+#
+# The series: kernel/radix-tree/*.patch; the new XArray at 6.1's
+# semantics (kernel/xarray-commit-message.txt); kernel/xarray/*.patch,
+# the changes beyond 6.1, one per patch; kernel/btrfs/*.patch.  The repo
+# keeps only the final include/linux/xarray.h and lib/xarray.c, so the
+# second patch's files are those with kernel/xarray/*.patch taken off,
+# newest first.  A change to lines that one of them touches makes it no
+# longer come off: this script then names it, and its hunk must be
+# brought up to date by hand (doc/SERIES.md).
 set -eu
 . "$(dirname "$0")/common.sh"
 OUT=${1:-$REPO/patches}
@@ -20,10 +29,7 @@ export GIT_AUTHOR_DATE="2026-12-01 00:00:00 +0000"
 export GIT_COMMITTER_DATE="$GIT_AUTHOR_DATE"
 g() { git -C "$WORK" -c core.autocrlf=false -c commit.gpgsign=false "$@"; }
 
-XA_FILES=
-for f in include/linux/xarray.h lib/xarray.c; do
-	[ -f "$REPO/$f" ] && XA_FILES="$XA_FILES $f"
-done
+XA_FILES="include/linux/xarray.h lib/xarray.c"
 touched=$(sed -n 's|^+++ b/||p' "$REPO"/kernel/radix-tree/*.patch \
 	"$REPO"/kernel/btrfs/*.patch)
 
@@ -45,15 +51,20 @@ done
 cmp -s "$WORK/lib/radix-tree.h" "$REPO/lib/radix-tree.h" ||
 	die "lib/radix-tree.h differs from what kernel/radix-tree/ adds"
 
-if [ -n "$XA_FILES" ]; then
-	for f in $XA_FILES; do
-		cp "$REPO/$f" "$WORK/$f"
-	done
-	g add -A
-	g commit -q -F "$REPO/kernel/xarray-commit-message.txt"
-fi
-for p in "$REPO"/kernel/btrfs/*.patch; do
+for f in $XA_FILES; do
+	cp "$REPO/$f" "$WORK/$f"
+done
+for p in $(printf '%s\n' "$REPO"/kernel/xarray/*.patch | sort -r); do
+	g apply -R "$p" ||
+		die "kernel/xarray/${p##*/} no longer comes off the repo's files: update it (doc/SERIES.md)"
+done
+g add -A
+g commit -q -F "$REPO/kernel/xarray-commit-message.txt"
+for p in "$REPO"/kernel/xarray/*.patch "$REPO"/kernel/btrfs/*.patch; do
 	g am -q --committer-date-is-author-date "$p"
+done
+for f in $XA_FILES; do
+	cmp -s "$WORK/$f" "$REPO/$f" || die "the series does not end with the repo's $f"
 done
 
 g config branch.base.description "$(cat "$REPO/kernel/cover-letter.txt")"
