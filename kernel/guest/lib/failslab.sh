@@ -8,6 +8,7 @@
 #					the first SPARED node allocations
 #					of the task never fail
 #	failslab_run COMMAND...		run it failing; $FS_STATUS is its exit status
+#	failslab_injected		print how many failures were injected
 #	failslab_stop			$FS_INJECTED: how many failures were injected
 # shellcheck source=debugfs.sh
 . /lib/guest/debugfs.sh
@@ -40,7 +41,11 @@ failslab_run() {	# the command's last lines show what error it got
 	tail -n 2 /tmp/failslab.out | sed 's/^/failslab: said: /'
 }
 
+failslab_injected() {	# how many failures were injected so far
+	echo $((FS_TIMES - $(cat $FS/times)))
+}
+
 failslab_stop() {
 	echo 0 >$FS/probability
-	FS_INJECTED=$((FS_TIMES - $(cat $FS/times)))
+	FS_INJECTED=$(failslab_injected)
 }
