@@ -11,8 +11,6 @@ set -eu
 . "$(dirname "$0")/common.sh"
 series=${1:-$REPO/patches}
 out=$CACHE/build-each-patch
-g() { git -C "$GIT_TREE" -c user.name=check -c user.email=check@localhost \
-	-c commit.gpgsign=false "$@"; }
 kmake() {
 	make -s -C "$GIT_TREE" O="$out" CC="ccache gcc" -j"$JOBS" "$@"
 }
@@ -28,26 +26,29 @@ objects_of() {
 }
 
 git_tree
-g checkout -q -f -B each-patch pristine
-g clean -q -fdx
+git_in_tree checkout -q -f -B each-patch pristine
+git_in_tree clean -q -fdx
 mkdir -p "$CCACHE_DIR"
 merge_config "$GIT_TREE" "$out" "$REPO/kernel/config/base.config" \
 	"$REPO/kernel/config/dist.config"
 kmake olddefconfig >/dev/null
 step "preparing the build in $out"
-kmake prepare >"$out/prepare.log" 2>&1 || { tail -20 "$out/prepare.log"; die "make prepare failed"; }
+kmake prepare >"$out/prepare.log" 2>&1 ||
+	{ tail -20 "$out/prepare.log"; die "make prepare failed"; }
 n=0
 while read -r p; do
 	n=$((n + 1))
-	g am -q "$series/$p" || { g am --abort; die "$p does not apply"; }
-	# shellcheck disable=SC2046 # paths without spaces
-	kmake $(objects_of "$series/$p") >"$out/patch-$n.log" 2>&1 ||
+	git_in_tree am -q "$series/$p" ||
+		{ git_in_tree am --abort; die "$p does not apply"; }
+	objects=$(objects_of "$series/$p")
+	# shellcheck disable=SC2086 # paths without spaces
+	kmake $objects >"$out/patch-$n.log" 2>&1 ||
 		{ tail -20 "$out/patch-$n.log"; die "the tree does not build at $p"; }
 	if grep -q 'warning:' "$out/patch-$n.log"; then
 		grep 'warning:' "$out/patch-$n.log"
 		die "the tree builds with warnings at $p"
 	fi
-	echo "built at $p: $(objects_of "$series/$p" | tr '\n' ' ')"
+	echo "built at $p: $(echo "$objects" | tr '\n' ' ')"
 done <"$series/series"
-g checkout -q pristine
+git_in_tree checkout -q pristine
 echo "$n patches, each builds"

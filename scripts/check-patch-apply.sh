@@ -5,23 +5,20 @@
 set -eu
 . "$(dirname "$0")/common.sh"
 series=${1:-$REPO/patches}
-tree=$GIT_TREE
-g() { git -C "$tree" -c user.name=check -c user.email=check@localhost \
-	-c commit.gpgsign=false "$@"; }
 git_tree
-g reset -q --hard pristine
-g clean -q -fdx
+git_in_tree reset -q --hard pristine
+git_in_tree clean -q -fdx
 while read -r p; do
-	patch -s -p1 -d "$tree" --dry-run <"$series/$p" >/dev/null ||
+	patch -s -p1 -d "$GIT_TREE" --dry-run <"$series/$p" >/dev/null ||
 		die "patch -p1: $p does not apply"
-	patch -s -p1 -d "$tree" <"$series/$p"
+	patch -s -p1 -d "$GIT_TREE" <"$series/$p"
 done <"$series/series"
 echo "patch -p1: $(wc -l <"$series/series") patches apply"
-g reset -q --hard pristine
-g clean -q -fdx
-g checkout -q -B am-check pristine
+git_in_tree reset -q --hard pristine
+git_in_tree clean -q -fdx
+git_in_tree checkout -q -B am-check pristine
 # shellcheck disable=SC2046
-g am -q $(sed "s|^|$series/|" "$series/series") ||
-	{ g am --abort; die "git am failed"; }
-echo "git am: $(g rev-list --count pristine..HEAD) commits applied"
-g checkout -q pristine
+git_in_tree am -q $(sed "s|^|$series/|" "$series/series") ||
+	{ git_in_tree am --abort; die "git am failed"; }
+echo "git am: $(git_in_tree rev-list --count pristine..HEAD) commits applied"
+git_in_tree checkout -q pristine

@@ -55,11 +55,17 @@ git_tree() {
 	rm -rf "$GIT_TREE"
 	cp -a "$PRISTINE" "$GIT_TREE"
 	rm -f "$GIT_TREE/.unpacked"
-	git -C "$GIT_TREE" init -q -b pristine
-	git -C "$GIT_TREE" add -A -f  # Debian's top-level .gitignore ignores everything
-	git -C "$GIT_TREE" -c user.name=check -c user.email=check@localhost \
-		-c commit.gpgsign=false commit -q -m "linux 6.1 pristine"
+	git_in_tree init -q -b pristine
+	git_in_tree add -A -f  # Debian's top-level .gitignore ignores everything
+	git_in_tree commit -q -m "linux 6.1 pristine"
 	touch "$GIT_TREE/.git/pristine-done"
+}
+
+# git_in_tree ARGS...: git ARGS in $GIT_TREE, as a fixed local identity
+# (the checks commit and apply mails there).
+git_in_tree() {
+	git -C "$GIT_TREE" -c user.name=check -c user.email=check@localhost \
+		-c commit.gpgsign=false "$@"
 }
 
 # merge_config SRC OUT FRAGMENT...: write OUT/.config, tinyconfig plus
