@@ -1,19 +1,28 @@
 #!/bin/sh
 # Build (once) a Debian 12 root filesystem tarball with mmdebstrap, from
 # the machine's own apt sources file, and print its path.  The tarball is
-# kept in $CACHE/rootfs under a name made from the package list and the
-# sources, so it is rebuilt only when either changes.
-# Usage: scripts/build-rootfs.sh --packages "pkg1,pkg2,..."
+# kept in $CACHE/rootfs under a name made from the package list, the
+# sources and the customize hook with its input, so it is rebuilt only
+# when one of them changes.
+# Usage: scripts/build-rootfs.sh --packages "pkg1,pkg2,..." [--customize SCRIPT --input FILE]
+#   --customize SCRIPT  run "sh SCRIPT ROOT FILE" once the packages are in
+#   --input FILE        the file handed to SCRIPT
 set -eu
 . "$(dirname "$0")/common.sh"
-packages=
+usage="usage: $0 --packages pkg1,pkg2,... [--customize SCRIPT --input FILE]"
+packages='' script='' input=''
 while [ $# -gt 0 ]; do
 	case $1 in
-	--packages) packages=$2; shift 2 ;;
-	*) die "usage: $0 --packages pkg1,pkg2,..." ;;
+	--packages)	packages=$2; shift 2 ;;
+	--customize)	script=$2; shift 2 ;;
+	--input)	input=$2; shift 2 ;;
+	*)		die "$usage" ;;
 	esac
 done
-[ -n "$packages" ] || die "usage: $0 --packages pkg1,pkg2,..."
+[ -n "$packages" ] || die "$usage"
+if [ -n "$script$input" ]; then
+	{ [ -f "$script" ] && [ -f "$input" ]; } || die "$usage"
+fi
 
 # The machine's apt sources: the one-line file if it has entries, else
 # the first deb822 file.
@@ -27,13 +36,16 @@ else
 fi
 [ -n "$sources" ] || die "no apt sources file in /etc/apt"
 
-key=$({ echo "$packages"; cat "$sources"; } | sha256sum | cut -c1-16)
+set --
+[ -z "$script" ] || set -- --customize-hook="sh '$script' \"\$1\" '$input'"
+key=$({ echo "$packages"; cat "$sources"; [ -z "$script" ] || cat "$script" "$input"; } |
+	sha256sum | cut -c1-16)
 out=$CACHE/rootfs/bookworm-$key.tar
 if [ ! -f "$out" ]; then
 	step "building a Debian 12 root with $packages (from $sources)"
 	mkdir -p "$CACHE/rootfs"
 	mmdebstrap --quiet --variant=apt --format=tar --include="$packages" \
-		bookworm "$out.tmp" "$sources" >&2
+		"$@" bookworm "$out.tmp" "$sources" >&2
 	mv "$out.tmp" "$out"
 fi
 echo "$out"

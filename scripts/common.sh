@@ -90,3 +90,11 @@ merge_config() {
 		done
 	cmp -s "$want" "$out/.config" || cp "$want" "$out/.config"
 }
+
+# fstests_tarball: the path of the pinned fstests tarball in
+# third-party/, once its sha256 matches third-party/SHA256SUMS.
+fstests_tarball() {
+	(cd "$REPO/third-party" && sha256sum --quiet -c SHA256SUMS) >&2 ||
+		die "third-party/: a tarball does not match SHA256SUMS"
+	echo "$REPO/third-party/$(awk '/fstests-/ { print $2 }' "$REPO/third-party/SHA256SUMS")"
+}

@@ -1,14 +1,17 @@
 #!/bin/sh
 # Make the Debian 12 guest system's disk, a btrfs image: the cached
-# mmdebstrap root (build-rootfs.sh) with systemd, gcc, make, pkg-config
-# and liburcu-dev; the project's tracked files in /root/xarray; the units
-# of kernel/system/, enabled.  With --root, only builds (once) that root.
+# mmdebstrap root (build-rootfs.sh) with the packages of
+# kernel/system/packages and fstests built in /opt/fstests
+# (kernel/fstests/build-in-root.sh); the project's tracked files in
+# /root/xarray; the units of kernel/system/, enabled.  With --root, only
+# builds (once) that root.
 # Usage: scripts/make-debian-image.sh IMAGE | --root
 set -eu
 . "$(dirname "$0")/common.sh"
 img=${1:?usage: $0 IMAGE | --root}
-pkgs=systemd,systemd-sysv,dbus,gcc,libc6-dev,make,pkg-config,liburcu-dev
-tarball=$(sh "$REPO/scripts/build-rootfs.sh" --packages "$pkgs")
+pkgs=$(sed 's/#.*//' "$REPO/kernel/system/packages" | tr -s ' \n' ',,' | sed 's/^,//; s/,$//')
+tarball=$(sh "$REPO/scripts/build-rootfs.sh" --packages "$pkgs" \
+	--customize "$REPO/kernel/fstests/build-in-root.sh" --input "$(fstests_tarball)")
 [ "$img" != --root ] || { echo "$tarball"; exit 0; }
 root=$CACHE/debian-root
 rm -rf "$root"
