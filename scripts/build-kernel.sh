@@ -3,8 +3,9 @@
 # NAME is stock or patched, optionally with a suffix (patched-debug); the
 # source is the pristine or the patched tree accordingly.  Output goes to
 # $CACHE/build-NAME.  The config is tinyconfig plus the fragments
-# (kernel/config/base.config, dist.config and system.config when none
-# are given: the geometry distributions ship, able to boot systemd);
+# (kernel/config/base.config, dist.config, system.config and
+# fstests.config when none are given: the geometry distributions ship,
+# able to boot systemd and run fstests);
 # .config is replaced only when its content changes, so a rerun is
 # incremental.
 set -eu
@@ -14,7 +15,8 @@ name=$1
 shift
 src=$(kernel_tree "$name")
 [ $# -gt 0 ] || set -- "$REPO/kernel/config/base.config" \
-	"$REPO/kernel/config/dist.config" "$REPO/kernel/config/system.config"
+	"$REPO/kernel/config/dist.config" "$REPO/kernel/config/system.config" \
+	"$REPO/kernel/config/fstests.config"
 out=$CACHE/build-$name
 mkdir -p "$CCACHE_DIR"
 CC="ccache gcc"
