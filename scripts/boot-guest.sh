@@ -15,6 +15,7 @@
 #                    only while it waits for its disk does its time pass
 #                    at the host's pace
 #   --plugin SPEC    load a QEMU plugin ("FILE.so,ARG=VALUE")
+#   --pidfile FILE   write QEMU's process id to FILE (to stop it early)
 #   --kvm            KVM instead of TCG (on the machines this was built
 #                    on, /dev/kvm opens but a KVM guest does not run)
 # Disks are virtio, in order (/dev/vda, /dev/vdb).  Guests end with
@@ -25,7 +26,7 @@ set -eu
 . "$(dirname "$0")/common.sh"
 usage="usage: $0 [OPTIONS] KERNEL LOG [DISK...]"
 tests='' append='' initrd=$CACHE/initramfs.cpio.gz cpus=2 mem=512
-timeout=1200 accel="-accel tcg" plugin=''
+timeout=1200 accel="-accel tcg" plugin='' pidfile=''
 while [ $# -gt 0 ]; do
 	case $1 in
 	--tests)	tests=$2; shift 2 ;;
@@ -36,6 +37,7 @@ while [ $# -gt 0 ]; do
 	--timeout)	timeout=$2; shift 2 ;;
 	--icount)	accel="-accel tcg,thread=single -icount shift=0,sleep=on"; shift ;;
 	--plugin)	plugin="-plugin $2"; shift 2 ;;
+	--pidfile)	pidfile="-pidfile $2"; shift 2 ;;
 	--kvm)		accel="-enable-kvm -cpu host"; shift ;;
 	--*)		die "$usage" ;;
 	*)		break ;;
@@ -59,7 +61,7 @@ rc=0
 # shellcheck disable=SC2086 # the option strings are words
 timeout -k 10 "$timeout" qemu-system-x86_64 $accel \
 	-m "$mem" -smp "$cpus,sockets=$cpus,cores=1,threads=1" \
-	-nographic -no-reboot $boot $drives $plugin \
+	-nographic -no-reboot $boot $drives $plugin $pidfile \
 	-append "$KERNEL_ARGS $append" \
 	</dev/null >"$log" 2>&1 || rc=$?
 exit "$rc"

@@ -3,8 +3,9 @@
 # mmdebstrap root (build-rootfs.sh) with the packages of
 # kernel/system/packages and fstests built in /opt/fstests
 # (kernel/fstests/build-in-root.sh); the project's tracked files in
-# /root/xarray; the units of kernel/system/, enabled.  With --root, only
-# builds (once) that root.
+# /root/xarray; the units of kernel/system/, enabled; the fstests guest's
+# init and stress script (kernel/fstests/) in /usr/local/sbin.  With
+# --root, only builds (once) that root.
 # Usage: scripts/make-debian-image.sh IMAGE | --root
 set -eu
 . "$(dirname "$0")/common.sh"
@@ -26,6 +27,8 @@ for u in xarray-test xarray-report; do
 	install -m 755 "$REPO/kernel/system/$u" "$root/usr/local/sbin/"
 	ln -sf "../$u.service" "$sys/multi-user.target.wants/$u.service"
 done
+install -m 755 "$REPO/kernel/fstests/guest-init" "$root/usr/local/sbin/xarray-fstests"
+install -m 755 "$REPO/kernel/fstests/xarray-stress" "$root/usr/local/sbin/"
 echo xarray-guest >"$root/etc/hostname"
 echo '/dev/vda / btrfs defaults 0 0' >"$root/etc/fstab"
 od -An -tx1 -N16 /dev/urandom | tr -d ' \n' >"$root/etc/machine-id"
