@@ -8,6 +8,8 @@
 #   xarray-total LOG N  "XArray: M of N tests passed": the self-test ran all
 #                   N checks, whether or not each passed (under failslab)
 #   btrfs IMAGE     btrfs check (read-only) finds the image clean
+#   btrfs-selftests LOG  btrfs's self-tests (CONFIG_BTRFS_FS_RUN_SANITY_TESTS)
+#                   ran at boot, each of their groups, and none failed
 #   result LOG NAME the guest's "XARRAY-RESULT NAME pass" line (and shows
 #                   the test's last "NAME: ..." line)
 #   clean LOG       the guest reached its end marker, and no kernel splat
@@ -59,6 +61,16 @@ ran_all() {	# ran_all LABEL TOTAL
 	# shellcheck disable=SC2086 # the line's words, $3 to $8
 	set -- "$1" "$2" $line
 	[ "$6" = "$2" ] || { echo "expected $2 tests to run"; return 1; }
+}
+
+btrfs_selftests() {
+	# Each group of tests says "running ... tests"; a failed check
+	# names its file and line.
+	ran=$(tr -d '\r' <"$log" | grep -a -c 'BTRFS: selftest: running .* tests\?$' || true)
+	failed=$(tr -d '\r' <"$log" | grep -a -E 'BTRFS: selftest: [^ ]+\.c:[0-9]+ ' || true)
+	[ -z "$failed" ] || { echo "btrfs self-tests failed:"; echo "$failed" | head -n 10; return 1; }
+	[ "$ran" -gt 0 ] || { echo "btrfs self-tests did not run"; return 1; }
+	echo "btrfs self-tests: $ran groups ran, none failed"
 }
 
 result() {	# NAME: pass, with the test's own last "NAME: ..." line
@@ -114,6 +126,7 @@ xarray)	selftest XArray "$arg" ;;
 ida)	selftest IDA "$arg" ;;
 xarray-total) ran_all XArray "${arg:?xarray-total needs the count}" ;;
 btrfs)	btrfs check --readonly "$log" && echo "btrfs check: clean" ;;
+btrfs-selftests) btrfs_selftests ;;
 result)	result "$arg" ;;
 clean)	clean ;;
 nosplat) nosplat && echo "no splat" ;;

@@ -67,5 +67,11 @@ expect fail nocrash-fails-on-a-warning-in-the-xarray '/^btrfs-work: ok/i [   9.0
 expect fail nocrash-fails-on-kasan '/^btrfs-work: ok/i [   9.0] BUG: KASAN: use-after-free in xas_load+0x10/0x90' nocrash
 expect fail nocrash-fails-on-lockdep '/^btrfs-work: ok/i [   9.0] WARNING: possible circular locking dependency detected' nocrash
 expect fail nocrash-needs-the-end-marker '/^XARRAY-GUEST-DONE/d' nocrash
+selftests='/^XARRAY-GUEST-START/i [   2.0] BTRFS: selftest: running extent_map tests\
+[   2.1] BTRFS: selftest: running find_first_clear_extent_bit test'
+expect pass btrfs-selftests-that-ran-pass "$selftests" btrfs-selftests
+expect fail btrfs-selftest-failure-fails "$selftests"'\
+[   2.2] BTRFS: selftest: fs/btrfs/tests/btrfs-tests.c:260 root->inodes: XA_FLAGS_ACCOUNT set' btrfs-selftests
+expect fail btrfs-selftests-that-never-ran-fail '' btrfs-selftests
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
