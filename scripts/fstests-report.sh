@@ -1,0 +1,75 @@
+#!/bin/sh
+# Print the make fstests report, in Markdown: a summary line a section,
+# every test on which the two kernels differ (with its explanation from
+# kernel/fstests/differences, "SECTION TEST why" lines), then a table a
+# section: test, stock result, patched result, their times.
+# Usage: scripts/fstests-report.sh SELECTION STOCK-RESULTS PATCHED-RESULTS
+# Exits 1 when a test passes on stock and fails (or times out) on
+# patched, or when a difference has no explanation.
+set -eu
+. "$(dirname "$0")/common.sh"
+[ $# -eq 3 ] || die "usage: $0 SELECTION STOCK-RESULTS PATCHED-RESULTS"
+awk -v notes="$REPO/kernel/fstests/differences" -v date="$(date -u +%F)" '
+	FILENAME == ARGV[1] { n++; sect[n] = $1; test[n] = $2; next }
+	FILENAME == ARGV[2] { s[$1 " " $2] = $3; st[$1 " " $2] = $4; next }
+	FILENAME == ARGV[3] { p[$1 " " $2] = $3; pt[$1 " " $2] = $4; next }
+	END {
+		while ((getline line < notes) > 0) {
+			if (line ~ /^#/ || line == "") continue
+			split(line, w, " ")
+			why[w[1] " " w[2]] = substr(line, length(w[1] w[2]) + 3)
+		}
+		for (i = 1; i <= n; i++) {
+			k = sect[i] " " test[i]
+			if (!(sect[i] in seen)) { seen[sect[i]] = 1; order[++ns] = sect[i] }
+			total[sect[i]]++
+			if (!(k in s) || !(k in p)) { left[sect[i]]++; continue }
+			both[sect[i]]++
+			if (s[k] == p[k]) { same[sect[i], s[k]]++; continue }
+			diff[++nd] = k
+			if (s[k] == "pass" && (p[k] == "fail" || p[k] == "timeout")) regress[sect[i]]++
+			else other[sect[i]]++
+		}
+		print "# fstests on stock 6.1 and on the patched kernel"
+		print ""
+		print "Made by `make fstests` (scripts/fstests-soak.sh), " date ": fstests"
+		print "v2026.01.05 (third-party/), the two dist kernels side by side in the"
+		print "Debian 12 guest, one CPU each, the same seeds (kernel/fstests/local.config)."
+		print "Results are kept in the cache; a rerun goes on where this one stopped."
+		print ""
+		print "## Summary"
+		print ""
+		print "| section | selected | ran on both | pass on both | not run on both | fail on both | pass on stock, fail on patched | other differences | left |"
+		print "|---|---|---|---|---|---|---|---|---|"
+		for (j = 1; j <= ns; j++) {
+			x = order[j]
+			printf "| %s | %d | %d | %d | %d | %d | %d | %d | %d |\n", x, total[x],
+				both[x], same[x, "pass"], same[x, "notrun"],
+				same[x, "fail"] + same[x, "timeout"], regress[x], other[x], left[x]
+			nregress += regress[x]
+		}
+		print ""
+		print "## Differences"
+		print ""
+		if (!nd) print "None: every test that ran on both kernels had the same outcome."
+		for (j = 1; j <= nd; j++) {
+			k = diff[j]
+			printf "- %s: stock %s, patched %s. %s\n", k, s[k], p[k],
+				(k in why) ? why[k] : "**No explanation yet.**"
+			if (!(k in why)) unexplained++
+		}
+		for (j = 1; j <= ns; j++) {
+			x = order[j]
+			print ""
+			print "## " x
+			print ""
+			print "| test | stock | patched | stock s | patched s |"
+			print "|---|---|---|---|---|"
+			for (i = 1; i <= n; i++) {
+				k = sect[i] " " test[i]
+				if (sect[i] != x || !(k in s) || !(k in p)) continue
+				printf "| %s | %s | %s | %s | %s |\n", test[i], s[k], p[k], st[k], pt[k]
+			}
+		}
+		exit (nregress > 0 || unexplained > 0)
+	}' "$1" "$2" "$3"

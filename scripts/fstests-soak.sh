@@ -1,0 +1,144 @@
+#!/bin/sh
+# make fstests: an fstests group on the stock and the patched kernel, the
+# two guests side by side (one CPU each), in batches of tests, resumable:
+# every outcome is kept in $CACHE/fstests-soak/KERNEL-KEY.results, where
+# KEY is made from what decides that kernel's outcomes (its config
+# fragments, the series for the patched one, fstests and its guest
+# setup), and a rerun skips every test that has an outcome there.
+# Usage: scripts/fstests-soak.sh [OPTIONS]
+#   --section S   btrfs, xfs or tmpfs_huge (repeatable; default all three)
+#   --kernel K    stock or patched (repeatable; default both)
+#   --group G     fstests group (default quick)
+#   --sample N    N tests of each section's selection, spread evenly
+#   --max N       stop after N new tests a kernel in this run
+#   --batch N     tests a guest boot (default 40)
+#   --limit SECS  a test's time limit (default 900)
+# The selection of a section is its file system's own tests, then the
+# generic ones: btrfs/ then generic/ for btrfs, generic/ then xfs/ for
+# xfs (the issue's order: every btrfs test first, then the generic ones
+# on XFS and tmpfs), generic/ and tmpfs/ for tmpfs_huge; the sections
+# are taken in the order given.  Ends with the report
+# (scripts/fstests-report.sh) in $CACHE/fstests-soak/report.md; exits 1
+# when a test passes on stock and fails on patched, or a difference has
+# no explanation in kernel/fstests/differences.
+set -eu
+. "$(dirname "$0")/common.sh"
+usage="usage: $0 [--section S]... [--kernel K]... [--group G] [--sample N] [--max N] [--batch N] [--limit SECS]"
+sections='' kernels='' group=quick sample=0 max=0 batch=40 limit=900
+while [ $# -gt 0 ]; do
+	case $1 in
+	--section)	sections="$sections $2"; shift 2 ;;
+	--kernel)	kernels="$kernels $2"; shift 2 ;;
+	--group)	group=$2; shift 2 ;;
+	--sample)	sample=$2; shift 2 ;;
+	--max)		max=$2; shift 2 ;;
+	--batch)	batch=$2; shift 2 ;;
+	--limit)	limit=$2; shift 2 ;;
+	*)		die "$usage" ;;
+	esac
+done
+[ -n "$sections" ] || sections="btrfs xfs tmpfs_huge"
+[ -n "$kernels" ] || kernels="stock patched"
+for k in $kernels; do
+	case $k in stock|patched) ;; *) die "unknown kernel $k" ;; esac
+done
+soak=$CACHE/fstests-soak
+mkdir -p "$soak"
+
+# The selection: "SECTION TEST" lines, in the order they are run.
+src=$soak/fstests-src
+tarball=$(fstests_tarball)
+if [ ! -f "$src/.from" ] || [ "$(cat "$src/.from")" != "$tarball" ]; then
+	rm -rf "$src"
+	mkdir -p "$src"
+	tar -C "$src" --strip-components=1 -xf "$tarball"
+	echo "$tarball" >"$src/.from"
+fi
+selection=$soak/selection
+: >"$selection"
+for s in $sections; do
+	case $s in
+	btrfs)		dirs="btrfs generic" ;;
+	xfs)		dirs="generic xfs" ;;
+	tmpfs_huge)	dirs="generic tmpfs" ;;
+	*)		die "unknown section $s" ;;
+	esac
+	# shellcheck disable=SC2086 # the directories are words
+	sh "$REPO/scripts/fstests-group.sh" "$src" "$group" $dirs |
+		awk -v s="$s" -v k="$sample" '{ t[NR] = $0 }
+			END {
+				step = (k > 0 && NR > k) ? NR / k : 1
+				for (i = 1; i <= NR; i += step) print s, t[int(i)]
+			}' >>"$selection"
+done
+echo "selection: $(wc -l <"$selection") tests (group $group,$sections)"
+
+# results_of KERNEL: the kernel's results file, named by its key.
+results_of() {
+	key=$({
+		cat "$REPO"/kernel/config/base.config "$REPO"/kernel/config/dist.config \
+			"$REPO"/kernel/config/system.config "$REPO"/kernel/config/fstests.config \
+			"$REPO"/kernel/fstests/guest-init "$REPO"/kernel/fstests/xarray-stress \
+			"$REPO"/kernel/fstests/local.config "$REPO"/kernel/fstests/build-in-root.sh \
+			"$REPO"/kernel/system/packages "$tarball"
+		[ "$1" = stock ] || cat "$REPO"/patches/*.patch
+	} | sha256sum | cut -c1-12)
+	echo "$soak/$1-$key.results"
+}
+
+# todo RESULTS: the selection's items without an outcome in RESULTS.
+todo() {
+	touch "$1"
+	awk 'NR == FNR { done[$1 " " $2] = 1; next } !(($1 " " $2) in done)' \
+		"$1" "$selection"
+}
+
+for k in $kernels; do
+	[ -f "$CACHE/build-$k/arch/x86/boot/bzImage" ] || die "no $k kernel: make fstests builds it"
+done
+stock=$(results_of stock) patched=$(results_of patched)
+new=0
+while :; do
+	left=0
+	for k in $kernels; do
+		todo "$(results_of "$k")" >"$soak/todo-$k"
+		left=$((left + $(wc -l <"$soak/todo-$k")))
+	done
+	[ "$left" -gt 0 ] || break
+	[ "$max" -eq 0 ] || [ "$new" -lt "$max" ] || break
+	step "fstests soak: $left tests left on$kernels; next $batch a guest"
+	# Two guests, one CPU each: the two kernels side by side, or two
+	# batches of the one kernel.
+	# shellcheck disable=SC2086 # the kernels are words
+	set -- $kernels
+	[ $# -eq 2 ] || set -- "$1:a" "$1:b"
+	pids='' skip=0
+	for lane in "$@"; do
+		k=${lane%%:*} tag=soak
+		case $lane in *:*) tag=soak-${lane#*:} ;; esac
+		[ "$lane" != "$k:b" ] || skip=$batch
+		sed -n "$((skip + 1)),$((skip + batch))p" "$soak/todo-$k" >"$soak/batch-$tag-$k"
+		[ -s "$soak/batch-$tag-$k" ] || continue
+		(
+			sh "$REPO/scripts/run-fstests.sh" --tag "$tag" --cpus 1 \
+				--limit "$limit" "$k" "$soak/batch-$tag-$k" \
+				>"$CACHE/logs/fstests-$tag-$k.log" 2>&1 || true
+			# A boot that ended no test (a broken guest) would loop
+			# forever.
+			[ -s "$CACHE/fstests/$k-$tag.results" ] ||
+				die "the $k guest ended no test: see $CACHE/logs/fstests-$tag-$k.log"
+			cat "$CACHE/fstests/$k-$tag.results" >>"$(results_of "$k")"
+		) &
+		pids="$pids $!"
+	done
+	rc=0
+	for p in $pids; do wait "$p" || rc=1; done
+	[ "$rc" -eq 0 ] || die "a guest ended no test"
+	new=$((new + batch * 2 / $#))
+done
+rc=0
+sh "$REPO/scripts/fstests-report.sh" "$selection" "$stock" "$patched" \
+	>"$soak/report.md" || rc=$?
+sed -n '/^## Summary/,/^## btrfs\|^## xfs\|^## tmpfs/p' "$soak/report.md"
+echo "report: $soak/report.md"
+exit "$rc"
