@@ -7,8 +7,15 @@
 #                run the self-tests and the btrfs, page-cache, stress and
 #                huge-page workloads, boot a Debian 12 system on it; print
 #                a summary
-#   make test    everything make run checks, plus every other test;
-#                last line "N passed, N failed"
+#   make test    everything make run checks, plus every other test of
+#                the patched kernel and the library; last line
+#                "N passed, N failed"
+#   make compare the stock kernel beside the patched one: re-derives the
+#                facts about stock 6.1 that make test relies on and fails
+#                when one no longer matches its record
+#   make fstests the fstests quick group on the stock and the patched
+#                kernel side by side, resumable (FSTESTS_ARGS: see
+#                scripts/fstests-soak.sh); not part of make test
 #   make test-debug  make run's steps, then the same guest run on a
 #                KASAN/lockdep/kmemleak kernel with failslab (also part
 #                of make test)
@@ -20,7 +27,7 @@
 # The kernel trees, builds and logs live in $(XARRAY_CACHE), by default
 # ~/.cache/xarray; see README.md.
 
-.PHONY: all run test test-debug deps tree patches clean
+.PHONY: all run test test-debug compare fstests deps tree patches clean
 
 all: lib
 
@@ -40,14 +47,26 @@ patches: tree
 run:
 	sh scripts/run-steps.sh tests/run.steps
 
-# make test's order keeps both cores busy: the debug kernel's two long
-# boots (tests/debug-boot.steps) run in the step runner's background lane
-# while the small kernel and the host-side checks run in the foreground;
-# tests/debug.steps waits for the lane, then judges the boots.
+# make test's order keeps both cores busy: the debug kernel's long boots
+# (tests/debug-boot.steps) run in the step runner's background lane
+# while the small kernel, fstests and the host-side checks run in the
+# foreground; tests/debug.steps waits for the lane, then judges the
+# boots.  doc/TESTING.md gives each step's budget.
 test:
-	sh scripts/run-steps.sh tests/run.steps tests/kernel.steps \
-		tests/debug-boot.steps tests/small.steps tests/host.steps \
-		tests/debug.steps
+	sh scripts/run-steps.sh tests/run.steps tests/debug-boot.steps \
+		tests/small.steps tests/fstests.steps tests/kernel.steps \
+		tests/host.steps tests/debug.steps
+
+compare:
+	sh scripts/run-steps.sh tests/run.steps tests/compare.steps
+
+FSTESTS_ARGS ?=
+fstests: deps tree
+	sh scripts/sync-patched-tree.sh
+	sh scripts/build-kernel.sh stock
+	sh scripts/build-kernel.sh patched
+	sh scripts/make-debian-image.sh --root
+	sh scripts/fstests-soak.sh $(FSTESTS_ARGS)
 
 test-debug:
 	sh scripts/run-steps.sh tests/run.steps tests/debug-boot.steps \
