@@ -33,11 +33,14 @@ cat <<'PRE'
  * The XArray as a C library.  Written by userspace/gen-header.sh from the
  * kernel's include/linux/xarray.h; do not edit.  Every name a program
  * sees is xa_*, xas_*, XA_*, DEFINE_XARRAY*, a GFP_* flag, liburcu's, or
- * a private xa_shim_* one that may change in any release.
+ * a private xa_shim_* one that may change in any release.  <errno.h> is
+ * included for the error values the API returns (-EBUSY, -ENOMEM,
+ * -EINVAL, ...).
  */
 #ifndef XARRAY_XARRAY_H
 #define XARRAY_XARRAY_H
 
+#include <errno.h>
 #include <xarray/shim/bitops.h>
 #include <xarray/shim/bug.h>
 #include <xarray/shim/compiler.h>
@@ -62,6 +65,8 @@ sed -e '/^#ifndef _LINUX_XARRAY_H$/d' -e '/^#define _LINUX_XARRAY_H$/d' \
 	-e 's/^\(#define XA_LIMIT(_min, _max) (\)(struct xa_limit)/\1__extension__ (struct xa_limit)/' \
 	-f "$script" "$header" | sed '$d'
 cat <<'POST'
+
+#include <xarray/shim/tsan.h>
 
 #ifdef __cplusplus
 }

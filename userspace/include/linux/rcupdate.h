@@ -34,28 +34,16 @@ void xa_shim_rcu_unregistered(const char *caller) __attribute__((__noreturn__));
 		urcu_memb_read_lock();					\
 	} while (0)
 
-#ifdef __SANITIZE_THREAD__
 /*
- * ThreadSanitizer cannot see that a grace period separates a reader's
- * last access to an object from the RCU callback that frees it, nor
- * that call_rcu() orders the caller's accesses before the callback.
- * Tell it: rcu_read_unlock() and call_rcu() release, every callback
- * acquires.
+ * The library's RCU callbacks go through shim.c: a race detector's view
+ * of grace periods (see xarray/shim/rcu.h, which also covers the
+ * library's own readers when it is built with ThreadSanitizer) and the
+ * check that a fork()ed child has a call_rcu thread before it queues
+ * anything.
  */
-void __tsan_acquire(void *addr);
-void __tsan_release(void *addr);
-extern char xa_tsan_grace_period;
-#undef rcu_read_unlock
-#define rcu_read_unlock() do {						\
-		__tsan_release(&xa_tsan_grace_period);			\
-		urcu_memb_read_unlock();				\
-	} while (0)
-#define rcu_queue_callback(head, func) do {				\
-		__tsan_release(&xa_tsan_grace_period);			\
-		urcu_memb_call_rcu(head, func);				\
-	} while (0)
-#define rcu_callback_begin()	__tsan_acquire(&xa_tsan_grace_period)
-#elif defined(XA_SHIM_DEFER_RCU)
+void xa_shim_rcu_queue(struct rcu_head *head, void (*func)(struct rcu_head *));
+void xa_shim_rcu_callback_begin(void);
+#ifdef XA_SHIM_DEFER_RCU
 /*
  * Single-threaded tests (the fuzzer): a callback waits in a list until
  * the test, between two calls, says that no reader can be left by
@@ -67,8 +55,8 @@ void xa_shim_grace_period(void);
 #define rcu_queue_callback(head, func)	xa_shim_call_rcu(head, func)
 #define rcu_callback_begin()	do { } while (0)
 #else
-#define rcu_queue_callback(head, func)	urcu_memb_call_rcu(head, func)
-#define rcu_callback_begin()	do { } while (0)
+#define rcu_queue_callback(head, func)	xa_shim_rcu_queue(head, func)
+#define rcu_callback_begin()	xa_shim_rcu_callback_begin()
 #endif
 
 #undef call_rcu
