@@ -1551,7 +1551,10 @@ static __always_inline unsigned int xa_chunk_next_bit(const unsigned long *bits,
 		return find_next_bit(bits, XA_CHUNK_SIZE, start);
 	if (start >= XA_CHUNK_SIZE)
 		return XA_CHUNK_SIZE;
-	word = READ_ONCE(*bits) & (~0UL >> (BITS_PER_LONG - XA_CHUNK_SIZE));
+	word = READ_ONCE(*bits);
+	/* The modulo keeps the shift in range where this line is dead. */
+	if (XA_CHUNK_SIZE < BITS_PER_LONG)
+		word &= (1UL << (XA_CHUNK_SIZE % BITS_PER_LONG)) - 1;
 	word >>= start;
 	return word ? start + __ffs(word) : XA_CHUNK_SIZE;
 }
