@@ -8,10 +8,14 @@
 #include <linux/xarray.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdint.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "check.h"
+
+/* 1 << @bits where a long has 64 bits, a high index of a 32-bit long else. */
+#define HIGH_INDEX(bits)	(1UL << (BITS_PER_LONG == 64 ? (bits) : (bits) * 3 / 5))
 
 static int passed, failed;
 static const char *current;
@@ -305,7 +309,7 @@ static void alloc_within_limits_agrees_with_a_model(void)
 	enum { IDS = 20000, OPS = 30000 };
 	static unsigned char state[IDS];
 	DEFINE_XARRAY_ALLOC(xa);
-	unsigned long x = 88172645463325252UL;
+	uint64_t x = 88172645463325252ULL;	/* xorshift64: 64 bits on any machine */
 	u32 i, id, min, max, want;
 	int op, ret;
 
@@ -514,9 +518,9 @@ struct mix_item {
 	bool reserved, marked;
 };
 
-static unsigned long mix_rng = 0x853c49e6748fea9bUL;
+static uint64_t mix_rng = 0x853c49e6748fea9bULL;
 
-static unsigned long mix_next(void)
+static uint64_t mix_next(void)
 {
 	mix_rng ^= mix_rng << 13;
 	mix_rng ^= mix_rng >> 7;
@@ -536,7 +540,7 @@ static unsigned int mix_fill(struct xarray *xa, struct mix_item *items)
 
 	for (n = 0; n < MIX_ITEMS; n++) {
 		struct mix_item *it = &items[n];
-		unsigned long r = mix_next();
+		uint64_t r = mix_next();
 
 		it->order = r % 10 == 0 ? 6 : r % 10 == 1 ? 2 : 0;
 		pos += r >> 60 ? (r >> 40) % 40 : (r >> 40) % 5000;
@@ -1009,7 +1013,8 @@ static void store_range_up_to_ulong_max_returns(void)
 	CHECK(xa_load(&xa, 0xd5) == NULL);
 	CHECK(xa_load(&xa, 0xd6) == ptr(1) && xa_load(&xa, ULONG_MAX) == ptr(1));
 	CHECK(xa_store_range(&xa, 0, ULONG_MAX, ptr(2), GFP_KERNEL) == NULL);
-	CHECK(xa_load(&xa, 0) == ptr(2) && xa_load(&xa, 1UL << 63) == ptr(2));
+	CHECK(xa_load(&xa, 0) == ptr(2) &&
+	      xa_load(&xa, 1UL << (BITS_PER_LONG - 1)) == ptr(2));
 	/* The range overlaps that one entry: it goes as a whole. */
 	CHECK(xa_store_range(&xa, 5, ULONG_MAX, NULL, GFP_KERNEL) == NULL);
 	CHECK(xa_empty(&xa));
@@ -1263,12 +1268,12 @@ static void nomem_retry_loop_succeeds_after_failures(void)
 	CHECK(tries == 3);
 	CHECK(xa_load(&xa, 1UL << 20) == ptr(1));
 	fail_nowait = 1000;
-	CHECK(xa_store(&xa, 1UL << 40, ptr(2), GFP_KERNEL) == NULL);
-	CHECK(xa_load(&xa, 1UL << 40) == ptr(2));
+	CHECK(xa_store(&xa, HIGH_INDEX(40), ptr(2), GFP_KERNEL) == NULL);
+	CHECK(xa_load(&xa, HIGH_INDEX(40)) == ptr(2));
 	fail_all = true;
-	CHECK(xa_err(xa_store(&xa, 1UL << 50, ptr(3), GFP_KERNEL)) == -ENOMEM);
-	CHECK(xa_load(&xa, 1UL << 50) == NULL);
-	CHECK(xa_load(&xa, 1UL << 40) == ptr(2));
+	CHECK(xa_err(xa_store(&xa, HIGH_INDEX(50), ptr(3), GFP_KERNEL)) == -ENOMEM);
+	CHECK(xa_load(&xa, HIGH_INDEX(50)) == NULL);
+	CHECK(xa_load(&xa, HIGH_INDEX(40)) == ptr(2));
 	fail_all = false;
 	fail_nowait = 0;
 	xa_alloc_fail_hook = NULL;

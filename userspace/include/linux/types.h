@@ -1,5 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0+ */
-/* Userspace: see linux/compiler.h. */
+/*
+ * Userspace: see linux/compiler.h.  The system's <linux/types.h> comes
+ * first: the C library's headers include it too (s390x's signal.h for
+ * __vector128), and this one, first on the library's include path,
+ * must not hide it.
+ */
+#include_next <linux/types.h>
+
 #ifndef _XARRAY_USERSPACE_TYPES_H
 #define _XARRAY_USERSPACE_TYPES_H
 
