@@ -60,7 +60,8 @@ bench:
 	$(MAKE) -s $(BENCH_DIR)/bench
 	sh scripts/bench-kernel.sh --geometry dist $(BENCH_RESULTS)/kernel-dist.txt $(KBENCH_BOOTS)
 	sh scripts/bench-kernel.sh --geometry small $(BENCH_RESULTS)/kernel-small.txt $(KBENCH_BOOTS)
-	sh scripts/bench-btrfs.sh $(BENCH_RESULTS)/btrfs.txt $(BTRFS_RUNS)
+	sh scripts/bench-btrfs.sh --inodes $(BENCH_RESULTS)/inodes.txt \
+		$(BENCH_RESULTS)/btrfs.txt $(BTRFS_RUNS)
 	sh bench/report.sh $(BENCH_DIR)/bench
 
 .PHONY: bench bench-build test-bench-smoke

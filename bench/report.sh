@@ -48,6 +48,7 @@ medians() {
 }
 awk '$1 == "RESULT" { print $2, $3, $4, $6 / $7 }' "$raw" | medians >"$tmp/stats"
 braw=$res/btrfs.txt	# from scripts/bench-btrfs.sh
+iraw=$res/inodes.txt	# from scripts/bench-btrfs.sh --inodes
 # kraw_of GEOMETRY: scripts/bench-kernel.sh's raw lines for it.
 kraw_of() {
 	echo "$res/kernel-$1.txt"
@@ -143,6 +144,13 @@ btrfs_pairs() {	# "MEDIAN MIN MAX" of patched/stock within each run
 			print 0, "btrfs", "ratio", t["patched " x] / t["stock " x] }' "$braw" |
 		medians | awk '{ print $4, $5, $6 }'
 }
+inode_pairs() {	# "WALK MEDIAN MIN MAX" of stock/patched speed within each run
+	awk '{ c[$1 " " $2] = $3; h[$1 " " $2] = $4; r[$2] = 1 }
+	     END { for (x in r) if (c["patched " x] && h["patched " x]) {
+			print 0, "cold", "ratio", c["stock " x] / c["patched " x]
+			print 0, "cached", "ratio", h["stock " x] / h["patched " x] } }' "$iraw" |
+		medians | awk '{ print $2, $4, $5, $6 }'
+}
 ratio() {	# A B -> A/B to two places, or n/a
 	if [ -n "$1" ] && [ -n "$2" ]; then
 		echo "$1 $2" | awk '{ printf "%.2f", $1 / $2 }'
@@ -231,6 +239,8 @@ cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 		printf "- node bytes per entry <= the tree'"'"'s: %d of %d size-layout pairs\n", m, n }' "$raw"
 	[ ! -s "$braw" ] || btrfs_pairs |
 		awk '{ printf "- btrfs workload, backport/stock time <= 1.00: %.3f (median of %s per-run ratios; %.3f to %.3f)\n", $1, runs, $2, $3 }' runs="$(awk '$1 == "stock"' "$braw" | wc -l)"
+	[ ! -s "$iraw" ] || inode_pairs |
+		awk '{ printf "- inode workload, %s walks, patched speed/stock >= 1.00: %.3f (median of the per-run ratios; %.3f to %.3f)\n", $1, $2, $3, $4 }'
 	for g in dist small; do
 		[ -s "$tmp/kpairs-$g" ] || continue
 		awk -v g="$g" '{ n++; if ($4 >= 1) m++ }
@@ -287,6 +297,29 @@ cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 	else
 		echo "Not measured in this run (scripts/bench-btrfs.sh needs the"
 		echo "stock and patched kernels that make test builds)."
+	fi
+	echo
+	echo "## The inode workload: stock against the series"
+	echo
+	if [ -s "$iraw" ]; then
+		echo "kernel/guest/inode-work.c, in the same boots after the btrfs"
+		echo "workload: 8000 empty files in 32 directories of two subvolumes,"
+		echo "each stat()ed, opened and closed in four walks after dropping"
+		echo "the dentry and inode caches (every file's inode read from the"
+		echo "btree through the buffer array and added to its root's array"
+		echo "of inodes, then evicted), and in four walks with them cached."
+		echo "Seconds of guest time; the ratio is stock/patched, so above"
+		echo "1.00 the patched kernel is faster."
+		echo
+		echo "| run | cold stock | cold patched | stock/patched | cached stock | cached patched | stock/patched |"
+		echo "|---|---|---|---|---|---|---|"
+		awk '{ print $2 }' "$iraw" | sort -un | while read -r r; do
+			# shellcheck disable=SC2046 # four numbers
+			set -- $(awk -v r="$r" '$2 == r { t[$1] = $3 " " $4 } END { print t["stock"], t["patched"] }' "$iraw")
+			echo "| $r | $1 | $3 | $(ratio "$1" "$3") | $2 | $4 | $(ratio "$2" "$4") |"
+		done
+	else
+		echo "Not measured in this run."
 	fi
 	if [ -f "$dir/profile-notes.md" ]; then
 		echo
