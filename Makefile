@@ -16,6 +16,10 @@
 #   make fstests the fstests quick group on the stock and the patched
 #                kernel side by side, resumable (FSTESTS_ARGS: see
 #                scripts/fstests-soak.sh); not part of make test
+#   make arches  the stock and patched kernels cross-built for arm64,
+#                armhf, i386, ppc64el and s390x and booted in QEMU: the
+#                self-test counts must agree; the library's tests under
+#                qemu-user on armhf and s390x; not part of make test
 #   make test-debug  make run's steps, then the same guest run on a
 #                KASAN/lockdep/kmemleak kernel with failslab (also part
 #                of make test)
@@ -27,7 +31,7 @@
 # The kernel trees, builds and logs live in $(XARRAY_CACHE), by default
 # ~/.cache/xarray; see README.md.
 
-.PHONY: all run test test-debug compare fstests deps tree patches clean
+.PHONY: all run test test-debug compare fstests arches deps tree patches clean
 
 all: lib
 
@@ -59,6 +63,9 @@ test:
 
 compare:
 	sh scripts/run-steps.sh tests/run.steps tests/compare.steps
+
+arches:
+	sh scripts/run-steps.sh tests/arches.steps
 
 FSTESTS_ARGS ?=
 fstests: deps tree

@@ -71,14 +71,17 @@ git_in_tree() {
 # merge_config SRC OUT FRAGMENT...: write OUT/.config, tinyconfig plus
 # the FRAGMENTs merged in SRC's tree, checking that every option the
 # fragments set holds.  .config is replaced only when its content
-# changes, so a build that follows is incremental.
+# changes, so a build that follows is incremental.  The architecture is
+# x86 unless ARCH (and CROSS_COMPILE) say otherwise (build-arch-kernel.sh).
 merge_config() {
 	src=$1 out=$2
 	shift 2
 	mkdir -p "$out"
 	want=$out/.config.want
+	tiny_arch=$src/arch/${SRCARCH:-x86}/configs/tiny.config
+	[ -f "$tiny_arch" ] || tiny_arch=
 	(cd "$src" && KCONFIG_CONFIG=$want scripts/kconfig/merge_config.sh -n \
-		-O "$out" kernel/configs/tiny.config arch/x86/configs/tiny.config "$@" \
+		-O "$out" kernel/configs/tiny.config ${tiny_arch:+"$tiny_arch"} "$@" \
 		>"$out/merge.log" 2>&1) || { cat "$out/merge.log"; die "merge_config failed"; }
 	# Only our fragments are checked: the tree's tiny.config asks for
 	# options that do not hold on x86-64 (HIGHMEM) or that base.config

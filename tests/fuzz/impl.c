@@ -208,7 +208,7 @@ static void run_extract(struct xarray *xa, const struct op *op,
 			struct res *res)
 {
 	void *dst[FUZZ_TRACE];
-	unsigned int i;
+	long i;
 
 	res->ret = xa_extract(xa, dst, op->index, op->last, op->n, op->mark);
 	for (i = 0; i < res->ret; i++)

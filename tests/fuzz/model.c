@@ -316,9 +316,13 @@ static void model_cmpxchg(struct model *m, const struct op *op,
 		model_store_run(m, op->index, op->index, op->entry);
 }
 
-/* The lowest free index in [@min, @max], or -EBUSY. */
-static long model_free(const struct model *m, unsigned long min,
-		       unsigned long max)
+/*
+ * The lowest free index in [@min, @max], in *@id; false if there is
+ * none.  (An index does not fit a long's sign on a 32-bit machine, so it
+ * is not returned beside an error code.)
+ */
+static bool model_free(const struct model *m, unsigned long min,
+		       unsigned long max, unsigned long *id)
 {
 	unsigned long index = min;
 	unsigned int i;
@@ -329,20 +333,23 @@ static long model_free(const struct model *m, unsigned long min,
 		if (m->r[i].first > index)
 			break;
 		if (m->r[i].last == ULONG_MAX)
-			return -EBUSY;
+			return false;
 		index = m->r[i].last + 1;
 	}
-	return index <= max && index >= min ? (long)index : -EBUSY;
+	*id = index;
+	return index <= max && index >= min;
 }
 
 static void model_alloc(struct model *m, unsigned long min,
 			unsigned long max, void *entry, struct res *res)
 {
-	long id = model_free(m, min, max);
+	unsigned long id;
 
-	res->ret = id < 0 ? id : 0;
-	if (id < 0)
+	if (!model_free(m, min, max, &id)) {
+		res->ret = -EBUSY;
 		return;
+	}
+	res->ret = 0;
 	res->index = id;
 	model_add(m, id, id, entry ? entry : XA_ZERO_ENTRY, 0);
 }

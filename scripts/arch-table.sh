@@ -1,0 +1,26 @@
+# shellcheck shell=sh disable=SC2034 # its variables are for the scripts that source it
+# Sourced by the make arches scripts: arch_table ARCH sets, for a Debian
+# architecture name, the kernel's ARCH and SRCARCH, the cross compiler's
+# prefix, the make target and the image it leaves, and QEMU's system
+# emulator, machine options and console.
+arch_table() {
+	case $1 in
+	arm64)	karch=arm64 srcarch=arm64 cross=aarch64-linux-gnu- target=Image
+		image=arch/arm64/boot/Image qemu=qemu-system-aarch64
+		machine="-M virt -cpu cortex-a57" console=ttyAMA0 ;;
+	armhf)	karch=arm srcarch=arm cross=arm-linux-gnueabihf- target=zImage
+		image=arch/arm/boot/zImage qemu=qemu-system-arm
+		machine="-M virt" console=ttyAMA0 ;;
+	i386)	karch=i386 srcarch=x86 cross='' target=bzImage
+		image=arch/x86/boot/bzImage qemu=qemu-system-i386
+		machine='' console=ttyS0 ;;
+	ppc64el) karch=powerpc srcarch=powerpc cross=powerpc64le-linux-gnu-
+		target=vmlinux image=vmlinux qemu=qemu-system-ppc64
+		machine="-M pseries" console=hvc0 ;;
+	s390x)	karch=s390 srcarch=s390 cross=s390x-linux-gnu- target=bzImage
+		image=arch/s390/boot/bzImage qemu=qemu-system-s390x
+		machine="-M s390-ccw-virtio" console=ttysclp0 ;;
+	*)	echo "error: architecture must be arm64, armhf, i386, ppc64el or s390x, not '$1'" >&2
+		exit 1 ;;
+	esac
+}

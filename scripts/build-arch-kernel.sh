@@ -1,0 +1,37 @@
+#!/bin/sh
+# Cross-build the kernel make arches boots: tinyconfig plus
+# kernel/config/arches/common.config and ARCH's fragment (and dist.config
+# with --dist), from the pristine tree for stock, the patched one for
+# patched.  Output: $CACHE/arches/ARCH[-dist]/build-NAME.
+# Usage: scripts/build-arch-kernel.sh --arch ARCH [--dist] stock|patched
+#   ARCH: arm64 armhf i386 ppc64el s390x (Debian's names)
+set -eu
+. "$(dirname "$0")/common.sh"
+usage="usage: $0 --arch ARCH [--dist] stock|patched"
+arch='' dist=''
+while [ $# -gt 0 ]; do
+	case $1 in
+	--arch)	arch=$2; shift 2 ;;
+	--dist)	dist=-dist; shift ;;
+	--*)	die "$usage" ;;
+	*)	break ;;
+	esac
+done
+[ $# -eq 1 ] || die "$usage"
+name=$1
+src=$(kernel_tree "$name")
+. "$REPO/scripts/arch-table.sh"
+arch_table "$arch"
+export ARCH="$karch" SRCARCH="$srcarch" CROSS_COMPILE="$cross"
+out=$CACHE/arches/$arch$dist/build-$name
+set -- "$REPO/kernel/config/arches/common.config" "$REPO/kernel/config/arches/$arch.config"
+[ -z "$dist" ] || set -- "$@" "$REPO/kernel/config/arches/dist.config"
+mkdir -p "$CCACHE_DIR"
+step "configuring $name kernel for $arch$dist"
+merge_config "$src" "$out" "$@"
+step "building $name kernel for $arch$dist (-j$JOBS)"
+start=$(date +%s)
+make -s -C "$src" O="$out" CC="ccache ${cross}gcc" -j"$JOBS" olddefconfig >/dev/null
+make -s -C "$src" O="$out" CC="ccache ${cross}gcc" -j"$JOBS" "$target" \
+	>"$out/build.log" 2>&1 || { tail -40 "$out/build.log"; die "$name build for $arch failed"; }
+step "$name kernel for $arch$dist built in $(($(date +%s) - start)) s: $out/$image"
