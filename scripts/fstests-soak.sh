@@ -11,6 +11,7 @@
 #   --group G     fstests group (default quick)
 #   --sample N    N tests of each section's selection, spread evenly
 #   --max N       stop after N new tests a kernel in this run
+#   --report      run nothing: only write the report of what has run
 #   --batch N     tests a guest boot (default 40)
 #   --limit SECS  a test's time limit (default 900)
 # The selection of a section is its file system's own tests, then the
@@ -23,8 +24,8 @@
 # no explanation in kernel/fstests/differences.
 set -eu
 . "$(dirname "$0")/common.sh"
-usage="usage: $0 [--section S]... [--kernel K]... [--group G] [--sample N] [--max N] [--batch N] [--limit SECS]"
-sections='' kernels='' group=quick sample=0 max=0 batch=40 limit=900
+usage="usage: $0 [--section S]... [--kernel K]... [--group G] [--sample N] [--max N] [--report] [--batch N] [--limit SECS]"
+sections='' kernels='' group=quick sample=0 max=0 batch=40 limit=900 report=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--section)	sections="$sections $2"; shift 2 ;;
@@ -32,6 +33,7 @@ while [ $# -gt 0 ]; do
 	--group)	group=$2; shift 2 ;;
 	--sample)	sample=$2; shift 2 ;;
 	--max)		max=$2; shift 2 ;;
+	--report)	report=1; shift ;;
 	--batch)	batch=$2; shift 2 ;;
 	--limit)	limit=$2; shift 2 ;;
 	*)		die "$usage" ;;
@@ -98,7 +100,7 @@ for k in $kernels; do
 done
 stock=$(results_of stock) patched=$(results_of patched)
 new=0
-while :; do
+while [ -z "$report" ]; do
 	left=0
 	for k in $kernels; do
 		todo "$(results_of "$k")" >"$soak/todo-$k"
@@ -106,6 +108,7 @@ while :; do
 	done
 	[ "$left" -gt 0 ] || break
 	[ "$max" -eq 0 ] || [ "$new" -lt "$max" ] || break
+	[ "$max" -eq 0 ] || [ $((max - new)) -ge "$batch" ] || batch=$((max - new))
 	step "fstests soak: $left tests left on$kernels; next $batch a guest"
 	# Two guests, one CPU each: the two kernels side by side, or two
 	# batches of the one kernel.
