@@ -1,8 +1,26 @@
 # shellcheck shell=sh disable=SC2034 # its variables are for the scripts that source it
-# Sourced by the make arches scripts: arch_table ARCH sets, for a Debian
-# architecture name, the kernel's ARCH and SRCARCH, the cross compiler's
-# prefix, the make target and the image it leaves, and QEMU's system
-# emulator, machine options and console.
+# Sourced by the make arches scripts (after common.sh).  arch_table ARCH
+# sets, for a Debian architecture name, the kernel's ARCH and SRCARCH,
+# the cross compiler's prefix, the make target and the image it leaves,
+# and QEMU's system emulator, machine options and console.
+# arch_args "$@" reads the scripts' common options, --arch ARCH (needed)
+# and --dist (the dist geometry), from the front of the arguments: it
+# sets arch, dist ("-dist" or empty) and nargs, how many arguments it
+# read (the caller shifts them), then calls arch_table.
+
+arch_args() {
+	arch='' dist='' nargs=0
+	while [ $# -gt 0 ]; do
+		case $1 in
+		--arch)	arch=${2:-}; nargs=$((nargs + 2)); shift 2 ;;
+		--dist)	dist=-dist; nargs=$((nargs + 1)); shift ;;
+		*)	break ;;
+		esac
+	done
+	# shellcheck disable=SC2154 # the caller's usage line
+	[ -n "$arch" ] || die "$usage"
+	arch_table "$arch"
+}
 arch_table() {
 	case $1 in
 	arm64)	karch=arm64 srcarch=arm64 cross=aarch64-linux-gnu- target=Image

@@ -8,20 +8,12 @@
 set -eu
 . "$(dirname "$0")/common.sh"
 usage="usage: $0 --arch ARCH [--dist] stock|patched"
-arch='' dist=''
-while [ $# -gt 0 ]; do
-	case $1 in
-	--arch)	arch=$2; shift 2 ;;
-	--dist)	dist=-dist; shift ;;
-	--*)	die "$usage" ;;
-	*)	break ;;
-	esac
-done
+. "$REPO/scripts/arch-table.sh"
+arch_args "$@"
+shift "$nargs"
 [ $# -eq 1 ] || die "$usage"
 name=$1
 src=$(kernel_tree "$name")
-. "$REPO/scripts/arch-table.sh"
-arch_table "$arch"
 export ARCH="$karch" SRCARCH="$srcarch" CROSS_COMPILE="$cross"
 out=$CACHE/arches/$arch$dist/build-$name
 set -- "$REPO/kernel/config/arches/common.config" "$REPO/kernel/config/arches/$arch.config"

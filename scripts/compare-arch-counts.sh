@@ -8,15 +8,10 @@
 set -eu
 . "$(dirname "$0")/common.sh"
 usage="usage: $0 --arch ARCH [--dist]"
-arch='' dist=''
-while [ $# -gt 0 ]; do
-	case $1 in
-	--arch)	arch=$2; shift 2 ;;
-	--dist)	dist=-dist; shift ;;
-	*)	die "$usage" ;;
-	esac
-done
-[ -n "$arch" ] || die "$usage"
+. "$REPO/scripts/arch-table.sh"
+arch_args "$@"
+shift "$nargs"
+[ $# -eq 0 ] || die "$usage"
 run=$arch$dist
 record=$REPO/kernel/config/arch-counts
 fail=''

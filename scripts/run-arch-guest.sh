@@ -7,19 +7,11 @@
 set -eu
 . "$(dirname "$0")/common.sh"
 usage="usage: $0 --arch ARCH [--dist] stock|patched"
-arch='' dist=''
-while [ $# -gt 0 ]; do
-	case $1 in
-	--arch)	arch=$2; shift 2 ;;
-	--dist)	dist=-dist; shift ;;
-	--*)	die "$usage" ;;
-	*)	break ;;
-	esac
-done
+. "$REPO/scripts/arch-table.sh"
+arch_args "$@"
+shift "$nargs"
 [ $# -eq 1 ] || die "$usage"
 name=$1
-. "$REPO/scripts/arch-table.sh"
-arch_table "$arch"
 kernel=$CACHE/arches/$arch$dist/build-$name/$image
 log=$CACHE/logs/arches-$arch$dist-$name.console
 [ -f "$kernel" ] || die "no kernel $kernel: build-arch-kernel.sh first"

@@ -9,9 +9,6 @@ set -eu
 # shellcheck source=tests/installed.sh
 . "$(dirname "$0")/installed.sh"
 install_to_tmp
-cflags=$(pkg-config --cflags xarray)
-libs=$(pkg-config --libs xarray)
-export LD_LIBRARY_PATH="$tmp/prefix/lib"
 failed=0
 
 # run NAME ARGS...: build tests/misuse/NAME.c, run it for at most 20 s;

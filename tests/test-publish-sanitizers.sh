@@ -8,9 +8,6 @@ set -eu
 # shellcheck source=tests/installed.sh
 . "$(dirname "$0")/installed.sh"
 install_to_tmp
-cflags=$(pkg-config --cflags xarray)
-libs=$(pkg-config --libs xarray)
-export LD_LIBRARY_PATH="$tmp/prefix/lib"
 
 # build NAME CC FLAGS...: tests/api/publish.c as $tmp/NAME.
 build() {

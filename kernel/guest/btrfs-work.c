@@ -12,17 +12,18 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 #include <linux/btrfs.h>
 #include <linux/btrfs_tree.h>
+
+#define WORK_NAME "btrfs-work"
+#include "lib/work.h"
 
 #define SUBVOLS		4
 #define DIRS		8
@@ -32,28 +33,6 @@
 static int files_per_dir = FILES_PER_DIR;
 
 static const char *dev, *mnt;
-
-static void fail(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	fprintf(stdout, "btrfs-work: FAIL: ");
-	vfprintf(stdout, fmt, ap);
-	if (errno)
-		fprintf(stdout, " (errno %d: %s)", errno, strerror(errno));
-	fprintf(stdout, "\n");
-	va_end(ap);
-	exit(1);
-}
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 static void phase(const char *what)
 {

@@ -18,39 +18,20 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 #include <linux/btrfs.h>
 
+#define WORK_NAME "inode-work"
+#include "lib/work.h"
+
 #define DIRS	32
 #define ROUNDS	4
-
-static void fail(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	printf("inode-work: FAIL: ");
-	vprintf(fmt, ap);
-	printf(" (errno %d: %s)\n", errno, strerror(errno));
-	va_end(ap);
-	exit(1);
-}
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 static void subvolume(const char *mnt, const char *name)
 {
