@@ -3,7 +3,7 @@
 # two guests side by side (one CPU each), in batches of tests, resumable:
 # every outcome is kept in $CACHE/fstests-soak/KERNEL-KEY.results, where
 # KEY is made from what decides that kernel's outcomes (its config
-# fragments, the series for the patched one, fstests and its guest
+# fragments, the series' code for the patched one, fstests and its guest
 # setup), and a rerun skips every test that has an outcome there.
 # Usage: scripts/fstests-soak.sh [OPTIONS]
 #   --section S   btrfs, xfs or tmpfs_huge (repeatable; default all three)
@@ -83,7 +83,9 @@ results_of() {
 			"$REPO"/kernel/fstests/guest-init "$REPO"/kernel/fstests/xarray-stress \
 			"$REPO"/kernel/fstests/local.config "$REPO"/kernel/fstests/build-in-root.sh \
 			"$REPO"/kernel/system/packages "$tarball"
-		[ "$1" = stock ] || cat "$REPO"/patches/*.patch
+		# The series' code, not its messages: a reworded commit
+		# message builds the same kernel.
+		[ "$1" = stock ] || sed -n '/^diff --git/,/^-- $/p' "$REPO"/patches/0*.patch
 	} | sha256sum | cut -c1-12)
 	echo "$soak/$1-$key.results"
 }
