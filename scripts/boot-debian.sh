@@ -6,6 +6,10 @@
 # "running" with no failed unit, the journal holds no kernel message of
 # warning priority, the console shows no splat, the guest powered off by
 # itself, and btrfs check finds the disk clean afterwards.
+# One kernel warning tells of the host, not of the kernel: under TCG on
+# a busy host (the background lanes of make test) the PIT calibration
+# loop loses its timing and the kernel falls back to HPET.  It is shown
+# and not judged.
 # The built-in self-tests are skipped (initcall_blacklist): the initramfs
 # guest runs them, and test_ida warns on purpose.
 # Console: $CACHE/logs/debian-NAME.console; disk: $CACHE/debian-NAME.img
@@ -29,12 +33,15 @@ secs=$(($(date +%s) - start))
 said=$(tr -d '\r' <"$log" | grep -a -o 'XARRAY-[A-Z-]* .*' || true)
 echo "$said"
 has() { echo "$said" | grep -q "^$1"; }
+host_timing='XARRAY-KERNEL-WARNING .*tsc: Unable to calibrate against PIT$'
+judged=$(echo "$said" | grep -v -x -e "$host_timing" || true)
+warned() { echo "$judged" | grep -q '^XARRAY-KERNEL-WARNING'; }
 fail=
 has 'XARRAY-UNIT pass' || fail="$fail, the test unit did not pass"
 has 'XARRAY-SYSTEM state=running test-unit=success' ||
 	fail="$fail, systemd did not reach running with the test unit a success"
 ! has XARRAY-FAILED-UNIT || fail="$fail, a unit failed"
-! has XARRAY-KERNEL-WARNING || fail="$fail, the kernel warned"
+! warned || fail="$fail, the kernel warned"
 [ "$rc" = 0 ] && grep -a -q 'reboot: Power down' "$log" ||
 	fail="$fail, no clean poweroff (QEMU exit $rc)"
 splat=$(sh "$REPO/scripts/parse-log.sh" nosplat "$log") || fail="$fail, $splat"
