@@ -93,8 +93,11 @@ results_of() {
 # todo RESULTS: the selection's items without an outcome in RESULTS.
 todo() {
 	touch "$1"
-	awk 'NR == FNR { done[$1 " " $2] = 1; next } !(($1 " " $2) in done)' \
-		"$1" "$selection"
+	# Tagged, one stream: with an empty RESULTS, NR == FNR would hold
+	# in the selection too.
+	{ sed 's/^/done /' "$1"; sed 's/^/item /' "$selection"; } |
+		awk '$1 == "done" { done[$2 " " $3] = 1; next }
+			!(($2 " " $3) in done) { print $2, $3 }'
 }
 
 for k in $kernels; do

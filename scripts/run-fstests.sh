@@ -83,9 +83,11 @@ outcomes() {
 # unfinished [TEST]: the first item of LIST with no outcome yet (whose
 # test is TEST, if given).
 unfinished() {
-	outcomes | awk -v t="${1:-}" 'NR == FNR { done[$1 " " $2] = 1; next }
-		!(($1 " " $2) in done) && (t == "" || $2 == t) { print $1, $2; exit }' \
-		- "$dir/items"
+	# Tagged, one stream: with no outcome yet, NR == FNR would hold in
+	# the list too.
+	{ outcomes | sed 's/^/done /'; sed 's/^/item /' "$dir/items"; } |
+		awk -v t="${1:-}" '$1 == "done" { done[$2 " " $3] = 1; next }
+			!(($2 " " $3) in done) && (t == "" || $3 == t) { print $2, $3; exit }'
 }
 
 # running: the test the guest started last, if it has not ended: the
