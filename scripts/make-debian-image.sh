@@ -14,9 +14,9 @@ pkgs=$(sed 's/#.*//' "$REPO/kernel/system/packages" | tr -s ' \n' ',,' | sed 's/
 tarball=$(sh "$REPO/scripts/build-rootfs.sh" --packages "$pkgs" \
 	--customize "$REPO/kernel/fstests/build-in-root.sh" --input "$(fstests_tarball)")
 [ "$img" != --root ] || { echo "$tarball"; exit 0; }
-root=$CACHE/debian-root
-rm -rf "$root"
-mkdir -p "$root"
+# A root of its own: make fstests makes two images side by side.
+root=$(mktemp -d "$CACHE/debian-root.XXXXXX")
+trap 'rm -rf "$root"' EXIT
 step "unpacking $tarball"
 tar -C "$root" --numeric-owner -xpf "$tarball"
 mkdir -p "$root/root/xarray"
@@ -37,4 +37,3 @@ step "making $img"
 rm -f "$img"
 truncate -s 3G "$img"
 mkfs.btrfs -q -f --rootdir "$root" "$img" >/dev/null
-rm -rf "$root"
