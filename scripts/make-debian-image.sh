@@ -17,6 +17,7 @@ tarball=$(sh "$REPO/scripts/build-rootfs.sh" --packages "$pkgs" \
 # A root of its own: make fstests makes two images side by side.
 root=$(mktemp -d "$CACHE/debian-root.XXXXXX")
 trap 'rm -rf "$root"' EXIT
+chmod 755 "$root"
 step "unpacking $tarball"
 tar -C "$root" --numeric-owner -xpf "$tarball"
 mkdir -p "$root/root/xarray"
