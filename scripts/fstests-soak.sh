@@ -41,11 +41,15 @@ while [ $# -gt 0 ]; do
 done
 [ -n "$sections" ] || sections="btrfs xfs tmpfs_huge"
 [ -n "$kernels" ] || kernels="stock patched"
+kernels=${kernels# }
 for k in $kernels; do
 	case $k in stock|patched) ;; *) die "unknown kernel $k" ;; esac
 done
 soak=$CACHE/fstests-soak
 mkdir -p "$soak"
+# One soak at a time: two would boot guests on the same disks.
+exec 9>"$soak/lock"
+flock -n 9 || die "make fstests is already running on $soak"
 
 # The selection: "SECTION TEST" lines, in the order they are run.
 src=$soak/fstests-src
@@ -114,7 +118,7 @@ while [ -z "$report" ]; do
 	[ "$left" -gt 0 ] || break
 	[ "$max" -eq 0 ] || [ "$new" -lt "$max" ] || break
 	[ "$max" -eq 0 ] || [ $((max - new)) -ge "$batch" ] || batch=$((max - new))
-	step "fstests soak: $left tests left on$kernels; next $batch a guest"
+	step "fstests soak: $left tests left on $kernels; next $batch a guest"
 	# Two guests, one CPU each: the two kernels side by side, or two
 	# batches of the one kernel.
 	# shellcheck disable=SC2086 # the kernels are words

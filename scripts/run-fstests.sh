@@ -98,9 +98,17 @@ running() {
 			-e 's/^XARRAY-STRESS-START \([a-z]*\)$/\1/p'
 }
 
+# stop_guest: stop QEMU if it is still running.
+stop_guest() {
+	[ ! -f "$dir/qemu.pid" ] || kill "$(cat "$dir/qemu.pid")" 2>/dev/null || true
+}
+
 step "booting the fstests guest on $name ($(wc -l <"$dir/items") items, $limit s a test)"
 start=$(date +%s)
 rm -f "$dir/qemu.pid"
+# Stopped early (a hang, or this script killed), the guest goes too.
+trap 'stop_guest' EXIT
+trap 'exit 1' INT TERM HUP
 sh "$REPO/scripts/boot-guest.sh" --initrd none --mem 2048 --cpus "$cpus" \
 	--timeout 86400 --pidfile "$dir/qemu.pid" \
 	--append "root=/dev/vda rootfstype=btrfs rw init=/usr/local/sbin/xarray-fstests loglevel=5 $NO_SELFTESTS" \
@@ -125,12 +133,13 @@ while kill -0 "$boot" 2>/dev/null; do
 		hung=$(unfinished "$(running)")
 		[ -n "$hung" ] || hung=$(unfinished)
 		step "nothing new for $limit s: stopping the guest${hung:+ in $hung}"
-		kill "$(cat "$dir/qemu.pid")" 2>/dev/null || true
+		stop_guest
 		break
 	fi
 done
 rc=0
 wait "$boot" || rc=$?
+rm -f "$dir/qemu.pid"
 outcomes | sed -n "$((shown + 1)),\$p"
 outcomes >"$results"
 [ -z "$hung" ] || echo "$hung timeout $limit stopped after $limit s with no progress" | tee -a "$results"
