@@ -27,9 +27,17 @@ $cc -o "$out/test-api" tests/api/test-api.c lib/xarray.c userspace/shim.c \
 # tests of an unregistered thread do: they run on x86_64 only.
 unrun=$(grep -o 'run("[a-z_0-9]*' tests/api/test-api.c | sed 's/run("//' | grep '^unregistered_')
 tests=$(grep -o 'run("[a-z_0-9]*' tests/api/test-api.c | sed 's/run("//' | grep -v '^unregistered_')
+# Each run takes seconds; a bug in a loop can make one spin, so each is
+# held to $limit seconds.
+limit=600
+rc=0
 # shellcheck disable=SC2086 # the test names are words
-"$qemu" -L / "$out/test-api" $tests >"$out/test-api.log" 2>&1 ||
-	{ grep -v '^ok' "$out/test-api.log" | tail -30; die "API tests failed on $arch"; }
+timeout -k 10 "$limit" "$qemu" -L / "$out/test-api" $tests >"$out/test-api.log" 2>&1 || rc=$?
+case $rc in
+0)	;;
+124|137) die "API tests on $arch did not end within $limit s; the last line: $(tail -n 1 "$out/test-api.log")" ;;
+*)	grep -v '^ok' "$out/test-api.log" | tail -30; die "API tests failed on $arch" ;;
+esac
 result=$(tail -n 1 "$out/test-api.log")
 
 step "fuzzer seed corpus for $arch"
@@ -43,8 +51,13 @@ $fuzz -DIMPL=tree -include "$out/tree-names.h" -c -o "$out/impl-tree.o" tests/fu
 $fuzz -o "$out/fuzz-replay" tests/fuzz/replay.c tests/fuzz/fuzz-xarray.c \
 	tests/fuzz/model.c tests/api/check.c userspace/shim.c lib/xarray.c \
 	"$out/impl-ours.o" "$out/impl-tree.o" "$out/tree.o" -lurcu -lpthread
-"$qemu" -L / "$out/fuzz-replay" tests/fuzz/corpus >"$out/fuzz.log" 2>&1 ||
-	{ tail -30 "$out/fuzz.log"; die "the fuzzer's corpus diverged on $arch"; }
+rc=0
+timeout -k 10 "$limit" "$qemu" -L / "$out/fuzz-replay" tests/fuzz/corpus >"$out/fuzz.log" 2>&1 || rc=$?
+case $rc in
+0)	;;
+124|137) die "the fuzzer's corpus on $arch did not end within $limit s" ;;
+*)	tail -30 "$out/fuzz.log"; die "the fuzzer's corpus diverged on $arch" ;;
+esac
 seeds=$(find tests/fuzz/corpus -type f | wc -l)
 grep -q "^fuzz-replay: $seeds inputs, no divergence" "$out/fuzz.log" ||
 	die "the corpus has $seeds seeds, but: $(tail -n 1 "$out/fuzz.log")"
