@@ -6,10 +6,12 @@
 # "running" with no failed unit, the journal holds no kernel message of
 # warning priority, the console shows no splat, the guest powered off by
 # itself, and btrfs check finds the disk clean afterwards.
-# One kernel warning tells of the host, not of the kernel: under TCG on
-# a busy host (the background lanes of make test) the PIT calibration
-# loop loses its timing and the kernel falls back to HPET.  It is shown
-# and not judged.
+# Two kernel warnings tell of the host, not of the kernel: at boot the
+# kernel times its clocks against each other for a few milliseconds,
+# which TCG on a busy host (the background lanes of make test) cannot
+# hold steady.  The TSC's PIT calibration then fails (the kernel falls
+# back to HPET) and the local APIC timer fails its check (the kernel
+# uses the broadcast timer).  They are shown and not judged.
 # The built-in self-tests are skipped (initcall_blacklist): the initramfs
 # guest runs them, and test_ida warns on purpose.
 # Console: $CACHE/logs/debian-NAME.console; disk: $CACHE/debian-NAME.img
@@ -33,8 +35,9 @@ secs=$(($(date +%s) - start))
 said=$(tr -d '\r' <"$log" | grep -a -o 'XARRAY-[A-Z-]* .*' || true)
 echo "$said"
 has() { echo "$said" | grep -q "^$1"; }
-host_timing='XARRAY-KERNEL-WARNING .*tsc: Unable to calibrate against PIT$'
-judged=$(echo "$said" | grep -v -x -e "$host_timing" || true)
+judged=$(echo "$said" | grep -v -x \
+	-e 'XARRAY-KERNEL-WARNING .*kernel: tsc: Unable to calibrate against PIT' \
+	-e 'XARRAY-KERNEL-WARNING .*kernel: APIC timer disabled due to verification failure' || true)
 warned() { echo "$judged" | grep -q '^XARRAY-KERNEL-WARNING'; }
 fail=
 has 'XARRAY-UNIT pass' || fail="$fail, the test unit did not pass"
