@@ -137,8 +137,8 @@ int main(int argc, char **argv)
 	create(argv[2], files);
 	printf("inode-work: %d files in %d directories of 2 subvolumes\n",
 	       files, DIRS);
-	printf("inode-work: %7.2f s cold walks\n", timed_walks(argv[2], files, 1));
-	printf("inode-work: %7.2f s cached walks\n", timed_walks(argv[2], files, 0));
+	printf("inode-work: %8.4f s cold walks\n", timed_walks(argv[2], files, 1));
+	printf("inode-work: %8.4f s cached walks\n", timed_walks(argv[2], files, 0));
 	if (umount(argv[2]))
 		fail("umount");
 	printf("inode-work: ok\n");
