@@ -14,11 +14,14 @@ git ls-files -z | xargs -0 grep -l -s -m1 -E '^(#!/bin/(busybox )?sh|# shellchec
 git ls-files -z | xargs -0 grep -l -s -m1 -E '^#!/bin/bash' >"$bash_list" || :
 [ -s "$sh_list" ] || { echo "no shell scripts found"; exit 1; }
 n=$(($(wc -l <"$sh_list") + $(wc -l <"$bash_list")))
+# check_as SHELL LIST: shellcheck LIST's scripts (if any) as SHELL.
+check_as() {
+	[ -s "$2" ] || return 0
+	tr '\n' '\0' <"$2" | xargs -0 shellcheck --shell="$1" -x -P SCRIPTDIR
+}
 rc=0
-tr '\n' '\0' <"$sh_list" | xargs -0 shellcheck --shell=sh -x -P SCRIPTDIR || rc=1
-if [ -s "$bash_list" ]; then
-	tr '\n' '\0' <"$bash_list" | xargs -0 shellcheck --shell=bash -x -P SCRIPTDIR || rc=1
-fi
+check_as sh "$sh_list" || rc=1
+check_as bash "$bash_list" || rc=1
 if [ "$rc" -eq 0 ]; then
 	echo "shellcheck: $n scripts, 0 findings"
 else
