@@ -1,15 +1,23 @@
 #!/bin/sh
 # Print the make fstests report, in Markdown: a summary line a section,
 # every test on which the two kernels differ (with its explanation from
-# kernel/fstests/differences, "SECTION TEST why" lines), then a table a
-# section: test, stock result, patched result, their times.
-# Usage: scripts/fstests-report.sh SELECTION STOCK-RESULTS PATCHED-RESULTS
+# kernel/fstests/differences, "SECTION TEST why" lines), every test that
+# failed or timed out on both (with its note there, if any), then a table
+# a section: test, stock result, patched result, their times.
+# Usage: scripts/fstests-report.sh [--notes FILE] SELECTION STOCK-RESULTS PATCHED-RESULTS
+#   --notes FILE  the notes to use instead of kernel/fstests/differences
 # Exits 1 when a test passes on stock and fails (or times out) on
 # patched, or when a difference has no explanation.
 set -eu
 . "$(dirname "$0")/common.sh"
-[ $# -eq 3 ] || die "usage: $0 SELECTION STOCK-RESULTS PATCHED-RESULTS"
-awk -v notes="$REPO/kernel/fstests/differences" -v date="$(date -u +%F)" '
+notes=$REPO/kernel/fstests/differences
+if [ "${1:-}" = --notes ]; then
+	notes=$2
+	shift 2
+fi
+[ $# -eq 3 ] || die "usage: $0 [--notes FILE] SELECTION STOCK-RESULTS PATCHED-RESULTS"
+[ -r "$notes" ] || die "cannot read the notes $notes"
+awk -v notes="$notes" -v date="$(date -u +%F)" '
 	FILENAME == ARGV[1] { n++; sect[n] = $1; test[n] = $2; next }
 	FILENAME == ARGV[2] { s[$1 " " $2] = $3; st[$1 " " $2] = $4; next }
 	FILENAME == ARGV[3] { p[$1 " " $2] = $3; pt[$1 " " $2] = $4; next }
@@ -25,7 +33,11 @@ awk -v notes="$REPO/kernel/fstests/differences" -v date="$(date -u +%F)" '
 			total[sect[i]]++
 			if (!(k in s) || !(k in p)) { left[sect[i]]++; continue }
 			both[sect[i]]++
-			if (s[k] == p[k]) { same[sect[i], s[k]]++; continue }
+			if (s[k] == p[k]) {
+				same[sect[i], s[k]]++
+				if (s[k] == "fail" || s[k] == "timeout") bad[++nb] = k
+				continue
+			}
 			diff[++nd] = k
 			if (s[k] == "pass" && (p[k] == "fail" || p[k] == "timeout")) regress[sect[i]]++
 			else other[sect[i]]++
@@ -39,7 +51,7 @@ awk -v notes="$REPO/kernel/fstests/differences" -v date="$(date -u +%F)" '
 		print ""
 		print "## Summary"
 		print ""
-		print "| section | selected | ran on both | pass on both | not run on both | fail on both | pass on stock, fail on patched | other differences | left |"
+		print "| section | selected | ran on both | pass on both | not run on both | fail or time out on both | pass on stock, fail on patched | other differences | left |"
 		print "|---|---|---|---|---|---|---|---|---|"
 		for (j = 1; j <= ns; j++) {
 			x = order[j]
@@ -57,6 +69,14 @@ awk -v notes="$REPO/kernel/fstests/differences" -v date="$(date -u +%F)" '
 			printf "- %s: stock %s, patched %s. %s\n", k, s[k], p[k],
 				(k in why) ? why[k] : "**No explanation yet.**"
 			if (!(k in why)) unexplained++
+		}
+		print ""
+		print "## Failed or timed out on both"
+		print ""
+		if (!nb) print "None."
+		for (j = 1; j <= nb; j++) {
+			k = bad[j]
+			printf "- %s: %s on both.%s\n", k, s[k], (k in why) ? " " why[k] : ""
 		}
 		for (j = 1; j <= ns; j++) {
 			x = order[j]

@@ -1,0 +1,59 @@
+#!/bin/sh
+# The make fstests report fails on a test that passes on stock and fails
+# or times out on patched, even with a note, and on a difference without
+# a note; it passes when the kernels agree or a note explains their
+# difference, and lists what failed on both.  The results and the notes
+# are made up here, one case each.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+report="sh $here/../scripts/fstests-report.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0 failed=0
+printf 'btrfs btrfs/901\nbtrfs btrfs/902\nbtrfs btrfs/903\n' >"$tmp/selection"
+printf '# notes\nbtrfs btrfs/901 A note on 901.\n' >"$tmp/notes"
+
+results() {	# results OUTCOMES: btrfs/901 on, one a test, 10 s each
+	i=901
+	for o in $1; do
+		echo "btrfs btrfs/$i $o 10"
+		i=$((i + 1))
+	done
+}
+
+expect() {	# expect pass|fail NAME STOCK-OUTCOMES PATCHED-OUTCOMES
+	want=$1 name=$2
+	results "$3" >"$tmp/$name.stock"
+	results "$4" >"$tmp/$name.patched"
+	if $report --notes "$tmp/notes" "$tmp/selection" \
+		"$tmp/$name.stock" "$tmp/$name.patched" \
+		>"$tmp/$name.md" 2>&1; then
+		got=pass
+	else
+		got=fail
+	fi
+	if [ "$got" = "$want" ]; then
+		passed=$((passed + 1))
+		echo "ok   $name"
+	else
+		failed=$((failed + 1))
+		echo "FAIL $name: wanted $want, the report:"
+		cat "$tmp/$name.md"
+	fi
+}
+
+expect pass same-outcomes-pass 'pass notrun fail' 'pass notrun fail'
+expect fail pass-then-fail-fails 'pass notrun fail' 'fail notrun fail'
+expect fail pass-then-timeout-fails 'pass notrun fail' 'timeout notrun fail'
+expect fail unexplained-difference-fails 'pass notrun fail' 'pass pass fail'
+expect pass explained-difference-passes 'fail notrun fail' 'pass notrun fail'
+expect pass fewer-on-one-kernel-are-left 'pass notrun fail' 'pass notrun'
+if grep -q '^- btrfs btrfs/903: fail on both' "$tmp/same-outcomes-pass.md"; then
+	passed=$((passed + 1))
+	echo "ok   fail-on-both-is-listed"
+else
+	failed=$((failed + 1))
+	echo "FAIL fail-on-both-is-listed"
+fi
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
