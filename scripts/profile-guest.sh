@@ -1,7 +1,8 @@
 #!/bin/sh
 # Profile a guest kernel by instructions executed: boot kernel NAME with
 # the guest TESTS under bench/guest-profile.c (a QEMU plugin) and write
-# "INSTRUCTIONS FUNCTION" lines, most first, to OUT.
+# "INSTRUCTIONS FUNCTION" lines, most first, to OUT.  The boot's built-in
+# self-tests are left out, as in make bench: the profile is the tests'.
 # Usage: scripts/profile-guest.sh NAME TESTS OUT
 set -eu
 . "$(dirname "$0")/common.sh"
@@ -17,7 +18,7 @@ fi
 raw=$CACHE/logs/guest-profile-$name.raw
 rm -f "$raw"
 sh "$REPO/scripts/run-guest.sh" --tag profile --icount --cpus 1 \
-	--plugin "$plugin,out=$raw" "$name" "$tests" >/dev/null
+	--append "$NO_SELFTESTS" --plugin "$plugin,out=$raw" "$name" "$tests" >/dev/null
 rm -f "$CACHE/btrfs-$name-profile.img"
 [ -s "$raw" ] || die "the plugin wrote no counts; see $CACHE/logs"
 # Blocks and symbols sorted together by address: each block's count goes
