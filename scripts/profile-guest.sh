@@ -3,10 +3,16 @@
 # the guest TESTS under bench/guest-profile.c (a QEMU plugin) and write
 # "INSTRUCTIONS FUNCTION" lines, most first, to OUT.  The boot's built-in
 # self-tests are left out, as in make bench: the profile is the tests'.
-# Usage: scripts/profile-guest.sh NAME TESTS OUT
+# Usage: scripts/profile-guest.sh [--append ARGS] NAME TESTS OUT
+#   --append ARGS  more kernel arguments (xarray.NAME=VALUE for the tests)
 set -eu
 . "$(dirname "$0")/common.sh"
-[ $# -eq 3 ] || die "usage: $0 NAME TESTS OUT"
+append=''
+if [ "${1:-}" = --append ]; then
+	append=" $2"
+	shift 2
+fi
+[ $# -eq 3 ] || die "usage: $0 [--append ARGS] NAME TESTS OUT"
 name=$1 tests=$2 out=$3
 map=$CACHE/build-$name/System.map
 [ -f "$map" ] || die "no $map: build the $name kernel first"
@@ -18,7 +24,7 @@ fi
 raw=$CACHE/logs/guest-profile-$name.raw
 rm -f "$raw"
 sh "$REPO/scripts/run-guest.sh" --tag profile --icount --cpus 1 \
-	--append "$NO_SELFTESTS" --plugin "$plugin,out=$raw" "$name" "$tests" >/dev/null
+	--append "$NO_SELFTESTS$append" --plugin "$plugin,out=$raw" "$name" "$tests" >/dev/null
 rm -f "$CACHE/btrfs-$name-profile.img"
 [ -s "$raw" ] || die "the plugin wrote no counts; see $CACHE/logs"
 # Blocks and symbols sorted together by address: each block's count goes
