@@ -168,14 +168,21 @@ sizes=$(awk '{ print $1 }' "$tmp/stats" | sort -un)
 workloads="store_dense load_seq load_random iterate iterate_marked erase store_sparse alloc store_range rcu_read"
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 
+# version_of PACKAGE: its version for the machine's own architecture
+# (make arches installs other architectures' liburcu beside it).
+version_of() {
+	dpkg-query -W -f='${Version}' "$1:$(dpkg --print-architecture)" 2>/dev/null ||
+		echo '?'
+}
+
 {
 	echo "# Benchmarks"
 	echo
 	echo "Written by \`make bench\` (\`bench/report.sh build/bench/bench $args\`) on"
 	echo "$when, in $secs s; raw lines in \`bench/results/\`."
 	echo "Machine: $(nproc) cores, $cpu; $(gcc --version | head -n 1);"
-	echo "liburcu $(dpkg-query -W -f='${Version}' liburcu-dev 2>/dev/null || echo '?'),"
-	echo "libjudy $(dpkg-query -W -f='${Version}' libjudy-dev 2>/dev/null || echo '?')."
+	echo "liburcu $(version_of liburcu-dev),"
+	echo "libjudy $(version_of libjudy-dev)."
 	echo
 	echo "Implementations, all in one binary and run in turn within each"
 	echo "repetition: **ours** (lib/xarray.c), **tree** (the 6.1 tree's"
