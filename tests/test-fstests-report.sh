@@ -21,25 +21,28 @@ results() {	# results OUTCOMES: btrfs/901 on, one a test, 10 s each
 	done
 }
 
+tally() {	# tally NAME yes|no [REPORT]: count one check, and show REPORT if no
+	if [ "$2" = yes ]; then
+		passed=$((passed + 1))
+		echo "ok   $1"
+	else
+		failed=$((failed + 1))
+		echo "FAIL $1"
+		[ -z "${3:-}" ] || cat "$3"
+	fi
+}
+
 expect() {	# expect pass|fail NAME STOCK-OUTCOMES PATCHED-OUTCOMES
-	want=$1 name=$2
+	want=$1 name=$2 got=fail
 	results "$3" >"$tmp/$name.stock"
 	results "$4" >"$tmp/$name.patched"
 	if $report --notes "$tmp/notes" "$tmp/selection" \
-		"$tmp/$name.stock" "$tmp/$name.patched" \
-		>"$tmp/$name.md" 2>&1; then
+		"$tmp/$name.stock" "$tmp/$name.patched" >"$tmp/$name.md" 2>&1; then
 		got=pass
-	else
-		got=fail
 	fi
-	if [ "$got" = "$want" ]; then
-		passed=$((passed + 1))
-		echo "ok   $name"
-	else
-		failed=$((failed + 1))
-		echo "FAIL $name: wanted $want, the report:"
-		cat "$tmp/$name.md"
-	fi
+	ok=no
+	[ "$got" != "$want" ] || ok=yes
+	tally "$name (wanted $want)" "$ok" "$tmp/$name.md"
 }
 
 expect pass same-outcomes-pass 'pass notrun fail' 'pass notrun fail'
@@ -48,12 +51,10 @@ expect fail pass-then-timeout-fails 'pass notrun fail' 'timeout notrun fail'
 expect fail unexplained-difference-fails 'pass notrun fail' 'pass pass fail'
 expect pass explained-difference-passes 'fail notrun fail' 'pass notrun fail'
 expect pass fewer-on-one-kernel-are-left 'pass notrun fail' 'pass notrun'
+listed=no
 if grep -q '^- btrfs btrfs/903: fail on both' "$tmp/same-outcomes-pass.md"; then
-	passed=$((passed + 1))
-	echo "ok   fail-on-both-is-listed"
-else
-	failed=$((failed + 1))
-	echo "FAIL fail-on-both-is-listed"
+	listed=yes
 fi
+tally fail-on-both-is-listed "$listed"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
