@@ -108,7 +108,17 @@ for k in $kernels; do
 	[ -f "$CACHE/build-$k/arch/x86/boot/bzImage" ] || die "no $k kernel: make fstests builds it"
 done
 stock=$(results_of stock) patched=$(results_of patched)
-new=0
+# outcomes: how many outcomes the kernels' results files hold, together.
+outcomes() {
+	for k in $kernels; do
+		f=$(results_of "$k")
+		touch "$f"
+		cat "$f"
+	done | wc -l
+}
+# new: the outcomes this run added, a kernel (a batch that a timeout
+# ended early adds fewer than its size).
+first=$(outcomes) new=0
 while [ -z "$report" ]; do
 	left=0
 	for k in $kernels; do
@@ -146,7 +156,7 @@ while [ -z "$report" ]; do
 	rc=0
 	for p in $pids; do wait "$p" || rc=1; done
 	[ "$rc" -eq 0 ] || die "a guest ended no test"
-	new=$((new + batch * 2 / $#))
+	new=$(( ($(outcomes) - first) / $(echo "$kernels" | wc -w) ))
 done
 rc=0
 sh "$REPO/scripts/fstests-report.sh" "$selection" "$stock" "$patched" \
