@@ -24,7 +24,8 @@ fi
 raw=$CACHE/logs/guest-profile-$name.raw
 rm -f "$raw"
 sh "$REPO/scripts/run-guest.sh" --tag profile --icount --cpus 1 \
-	--append "$NO_SELFTESTS$append" --plugin "$plugin,out=$raw" "$name" "$tests" >/dev/null
+	--append "$NO_SELFTESTS$append" --plugin "$plugin,out=$raw" \
+	"$name" "$tests" >/dev/null
 rm -f "$CACHE/btrfs-$name-profile.img"
 [ -s "$raw" ] || die "the plugin wrote no counts; see $CACHE/logs"
 # Blocks and symbols sorted together by address: each block's count goes
