@@ -2,8 +2,9 @@
 # Print the make fstests report, in Markdown: a summary line a section,
 # every test on which the two kernels differ (with its explanation from
 # kernel/fstests/differences, "SECTION TEST why" lines), every test that
-# failed or timed out on both (with its note there, if any), then a table
-# a section: test, stock result, patched result, their times.
+# failed or timed out on both (with its note there, if any), the tests
+# not run on both under the guest's reason, then a table a section:
+# test, stock result, patched result, their times.
 # Usage: scripts/fstests-report.sh [--notes FILE] SELECTION STOCK-RESULTS PATCHED-RESULTS
 #   --notes FILE  the notes to use instead of kernel/fstests/differences
 # Exits 1 when a test passes on stock and fails (or times out) on
@@ -20,7 +21,13 @@ fi
 awk -v notes="$notes" -v date="$(date -u +%F)" '
 	FILENAME == ARGV[1] { n++; sect[n] = $1; test[n] = $2; next }
 	FILENAME == ARGV[2] { s[$1 " " $2] = $3; st[$1 " " $2] = $4; next }
-	FILENAME == ARGV[3] { p[$1 " " $2] = $3; pt[$1 " " $2] = $4; next }
+	FILENAME == ARGV[3] {
+		p[$1 " " $2] = $3; pt[$1 " " $2] = $4
+		reason = $0
+		sub(/^[^ ]+ [^ ]+ [^ ]+ [^ ]+ ?/, "", reason)
+		pr[$1 " " $2] = reason == "" ? "no reason given" : reason
+		next
+	}
 	END {
 		while ((getline line < notes) > 0) {
 			if (line ~ /^#/ || line == "") continue
@@ -36,6 +43,7 @@ awk -v notes="$notes" -v date="$(date -u +%F)" '
 			if (s[k] == p[k]) {
 				same[sect[i], s[k]]++
 				if (s[k] == "fail" || s[k] == "timeout") bad[++nb] = k
+				if (s[k] == "notrun") skipped(k)
 				continue
 			}
 			diff[++nd] = k
@@ -78,6 +86,11 @@ awk -v notes="$notes" -v date="$(date -u +%F)" '
 			k = bad[j]
 			printf "- %s: %s on both.%s\n", k, s[k], (k in why) ? " " why[k] : ""
 		}
+		print ""
+		print "## Not run on both, and why"
+		print ""
+		if (!nr) print "None."
+		for (j = 1; j <= nr; j++) print "- " reasons[j] ": " skips[reasons[j]]
 		for (j = 1; j <= ns; j++) {
 			x = order[j]
 			print ""
@@ -92,4 +105,10 @@ awk -v notes="$notes" -v date="$(date -u +%F)" '
 			}
 		}
 		exit (nregress > 0 || unexplained > 0)
+	}
+	# skipped(k): list test k under the reason the patched guest gave
+	function skipped(k) {
+		if (!(pr[k] in skips)) reasons[++nr] = pr[k]
+		else skips[pr[k]] = skips[pr[k]] ", "
+		skips[pr[k]] = skips[pr[k]] k
 	}' "$1" "$2" "$3"
