@@ -54,16 +54,15 @@ expect fail pass-then-timeout-fails 'pass notrun fail' 'timeout notrun fail'
 expect fail unexplained-difference-fails 'pass notrun fail' 'pass pass fail'
 expect pass explained-difference-passes 'fail notrun fail' 'pass notrun fail'
 expect pass fewer-on-one-kernel-are-left 'pass notrun fail' 'pass notrun'
-listed=no
-if grep -q '^- btrfs btrfs/903: fail on both' "$tmp/same-outcomes-pass.md"; then
-	listed=yes
-fi
-tally fail-on-both-is-listed "$listed"
-listed=no
-if grep -q '^- This test requires dm dust support: btrfs btrfs/902$' \
-	"$tmp/same-outcomes-pass.md"; then
-	listed=yes
-fi
-tally notrun-on-both-is-listed-with-its-reason "$listed" "$tmp/same-outcomes-pass.md"
+
+lists() {	# lists NAME PATTERN: the agreeing report has a line PATTERN
+	found=no
+	if grep -q "$2" "$tmp/same-outcomes-pass.md"; then found=yes; fi
+	tally "$1" "$found" "$tmp/same-outcomes-pass.md"
+}
+
+lists fail-on-both-is-listed '^- btrfs btrfs/903: fail on both'
+lists notrun-on-both-is-listed-with-its-reason \
+	'^- This test requires dm dust support: btrfs btrfs/902$'
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
