@@ -1,7 +1,8 @@
 #!/bin/sh
 # Boot the make arches kernel NAME for ARCH in QEMU (TCG): it runs the
-# XArray and IDA self-tests while it boots, then panics for want of an
-# init, and panic=-1 ends QEMU.  Prints the self-tests' count lines.
+# XArray and IDA self-tests (and on i386 btrfs's) while it boots, then
+# panics for want of an init or a root filesystem, and panic=-1 ends
+# QEMU.  Prints the self-tests' count lines.
 # Usage: scripts/run-arch-guest.sh --arch ARCH [--dist] stock|patched
 # Console: $CACHE/logs/arches-ARCH[-dist]-NAME.console
 set -eu
