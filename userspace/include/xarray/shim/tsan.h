@@ -15,6 +15,21 @@
  * Value entries, tagged pointers and NULL are not objects and are left
  * alone.  Each wrapper calls the function by its parenthesised name, so
  * its address can still be taken.
+ *
+ * The layer, file by file:
+ *   xarray/shim/rcu.h	finds out whether the program is built with
+ *			ThreadSanitizer (XA_SHIM_TSAN) and makes grace
+ *			periods visible: a read-side section's end releases,
+ *			synchronize_rcu(), rcu_barrier() and each callback
+ *			acquire
+ *   xarray/shim/tsan.h	this file: entries stored and returned
+ *   userspace/shim.c	the library's own call_rcu() and callbacks, through
+ *			weak __tsan_* hooks that are there only when the
+ *			program runs under ThreadSanitizer
+ *   tests/api/tsan.supp	liburcu's internals, which it cannot follow
+ *   scripts/check-tsan-wrappers.sh  fails when a function of the header
+ *			that returns an entry has no wrapper here and no
+ *			exemption there
  */
 #ifndef XARRAY_SHIM_TSAN_H
 #define XARRAY_SHIM_TSAN_H
