@@ -15,7 +15,7 @@
 #                when one no longer matches its record
 #   make fstests the fstests quick group on the stock and the patched
 #                kernel side by side, resumable (FSTESTS_ARGS: see
-#                scripts/fstests-soak.sh); not part of make test
+#                scripts/fstests/soak.sh); not part of make test
 #   make arches  the stock and patched kernels cross-built for arm64,
 #                armhf, i386, ppc64el and s390x and booted in QEMU: the
 #                self-test counts must agree; the library's tests under
@@ -43,10 +43,10 @@ deps:
 	sh scripts/install-deps.sh
 
 tree: deps
-	sh scripts/unpack-tree.sh
+	sh scripts/series/unpack-tree.sh
 
 patches: tree
-	sh scripts/make-patches.sh
+	sh scripts/series/make-patches.sh
 
 run:
 	sh scripts/run-steps.sh tests/run.steps
@@ -69,11 +69,11 @@ arches:
 
 FSTESTS_ARGS ?=
 fstests: deps tree
-	sh scripts/sync-patched-tree.sh
-	sh scripts/build-kernel.sh stock
-	sh scripts/build-kernel.sh patched
-	sh scripts/make-debian-image.sh --root
-	sh scripts/fstests-soak.sh $(FSTESTS_ARGS)
+	sh scripts/series/sync-patched-tree.sh
+	sh scripts/guest/build-kernel.sh stock
+	sh scripts/guest/build-kernel.sh patched
+	sh scripts/debian/make-debian-image.sh --root
+	sh scripts/fstests/soak.sh $(FSTESTS_ARGS)
 
 test-debug:
 	sh scripts/run-steps.sh tests/run.steps tests/debug-boot.steps \

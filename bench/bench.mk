@@ -58,9 +58,9 @@ BENCH_RESULTS := bench/results
 bench:
 	sh scripts/install-deps.sh bench
 	$(MAKE) -s $(BENCH_DIR)/bench
-	sh scripts/bench-kernel.sh --geometry dist $(BENCH_RESULTS)/kernel-dist.txt $(KBENCH_BOOTS)
-	sh scripts/bench-kernel.sh --geometry small $(BENCH_RESULTS)/kernel-small.txt $(KBENCH_BOOTS)
-	sh scripts/bench-btrfs.sh --inodes $(BENCH_RESULTS)/inodes.txt \
+	sh scripts/bench/kernel.sh --geometry dist $(BENCH_RESULTS)/kernel-dist.txt $(KBENCH_BOOTS)
+	sh scripts/bench/kernel.sh --geometry small $(BENCH_RESULTS)/kernel-small.txt $(KBENCH_BOOTS)
+	sh scripts/bench/btrfs.sh --inodes $(BENCH_RESULTS)/inodes.txt \
 		$(BENCH_RESULTS)/btrfs.txt $(BTRFS_RUNS)
 	sh bench/report.sh $(BENCH_DIR)/bench
 

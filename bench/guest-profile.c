@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * A QEMU TCG plugin that counts the guest kernel instructions executed in
- * each translated block, for scripts/profile-guest.sh:
+ * each translated block, for scripts/guest/profile-guest.sh:
  *	qemu-system-x86_64 -plugin guest-profile.so,out=FILE ...
  * On exit it writes one line per block that ran, "ADDRESS INSNS TIMES"
  * (hex address; the block's instruction count; how often it ran).

@@ -47,9 +47,9 @@ medians() {
 		     print k, m, v[k, 1], v[k, c] } }'
 }
 awk '$1 == "RESULT" { print $2, $3, $4, $6 / $7 }' "$raw" | medians >"$tmp/stats"
-braw=$res/btrfs.txt	# from scripts/bench-btrfs.sh
-iraw=$res/inodes.txt	# from scripts/bench-btrfs.sh --inodes
-# kraw_of GEOMETRY: scripts/bench-kernel.sh's raw lines for it.
+braw=$res/btrfs.txt	# from scripts/bench/btrfs.sh
+iraw=$res/inodes.txt	# from scripts/bench/btrfs.sh --inodes
+# kraw_of GEOMETRY: scripts/bench/kernel.sh's raw lines for it.
 kraw_of() {
 	echo "$res/kernel-$1.txt"
 }
@@ -92,15 +92,15 @@ kernel_section() {
 	echo "## In the kernel, $1 geometry: stock against patched"
 	echo
 	if [ ! -s "$tmp/kstats-$1" ]; then
-		echo "Not measured in this run (scripts/bench-kernel.sh needs the"
+		echo "Not measured in this run (scripts/bench/kernel.sh needs the"
 		echo "stock and patched kernels of this geometry)."
 		echo
 		return 0
 	fi
 	kboots=$(awk '$1 == "stock" && $4 == 0 { n[$2 " " $3]++ }
 		END { for (k in n) { print n[k]; exit } }' "$kraw")
-	echo "\`scripts/bench-kernel.sh --geometry $1\`: the module"
-	echo "kernel/modules/xarray_bench.c loaded in the stock and in the"
+	echo "\`scripts/bench/kernel.sh --geometry $1\`: the module"
+	echo "guest/modules/xarray_bench.c loaded in the stock and in the"
 	echo "patched kernel ($2),"
 	echo "booted in QEMU, $kboots pairs of boots, the two kernels of a pair"
 	echo "at the same time, one guest CPU each; the same workloads (sparse"
@@ -114,7 +114,7 @@ kernel_section() {
 	echo "callgrind's, they weigh every instruction alike and see no"
 	echo "cache misses.  patched/stock is worked out within each pair and"
 	echo "is the median over the pairs, with their range.  The page-cache"
-	echo "rows (kernel/guest/pagecache-bench.c, in tmpfs) count pages read"
+	echo "rows (guest/workloads/pagecache-bench.c, in tmpfs) count pages read"
 	echo "(4 KiB and huge pages) and files created and deleted."
 	awk '{ print $1 }' "$tmp/kstats-$1" | sort -u | while read -r n; do
 		echo
@@ -279,8 +279,8 @@ version_of() {
 	echo "## The btrfs workload: stock against the backport"
 	echo
 	if [ -s "$braw" ]; then
-		echo "\`scripts/bench-btrfs.sh\`: the guest's btrfs"
-		echo "workload (kernel/guest/btrfs-work.c: files, directories, xattrs,"
+		echo "\`scripts/bench/btrfs.sh\`: the guest's btrfs"
+		echo "workload (guest/workloads/btrfs-work.c: files, directories, xattrs,"
 		echo "renames, unlinks and fsyncs; every inode goes through"
 		echo "delayed_nodes_tree) on a fresh image, booting the stock kernel"
 		echo "(a radix tree) and the patched one (the backported XArray, ours)"
@@ -302,14 +302,14 @@ version_of() {
 				m["stock"], lo["stock"], hi["stock"], m["patched"],
 				lo["patched"], hi["patched"], m["patched"] / m["stock"], pairs }' pairs="$(btrfs_pairs | awk '{ printf "%.3f", $1 }')"
 	else
-		echo "Not measured in this run (scripts/bench-btrfs.sh needs the"
+		echo "Not measured in this run (scripts/bench/btrfs.sh needs the"
 		echo "stock and patched kernels that make test builds)."
 	fi
 	echo
 	echo "## The inode workload: stock against the series"
 	echo
 	if [ -s "$iraw" ]; then
-		echo "kernel/guest/inode-work.c, in the same boots after the btrfs"
+		echo "guest/workloads/inode-work.c, in the same boots after the btrfs"
 		echo "workload: 8000 empty files in 32 directories of two subvolumes,"
 		echo "each stat()ed, opened and closed in four walks after dropping"
 		echo "the dentry and inode caches (every file's inode read from the"

@@ -13,7 +13,7 @@
 # self-test) beside foreground steps that need neither their kernel nor
 # their results.
 set -eu
-. "$(dirname "$0")/common.sh"
+. "$(dirname "$0")/lib/common.sh"
 [ $# -ge 1 ] || die "usage: $0 STEPFILE..."
 export CACHE
 steps=$(mktemp)

@@ -14,12 +14,12 @@ p=$(grep -l '^+++ b/fs/btrfs/delayed-inode.c' "$tmp"/series/000*.patch | head -n
 sed -i '0,/^ 	spin_lock(&root->inode_lock);$/s// 	spin_lock(\&root->no_such_lock);/' "$p"
 cmp -s "$p" "$repo/patches/$(basename "$p")" && { echo "corruption did not apply"; exit 1; }
 rc=0
-if sh "$repo/scripts/check-patch-apply.sh" "$tmp/series" >"$tmp/out" 2>&1; then
+if sh "$repo/scripts/series/check-patch-apply.sh" "$tmp/series" >"$tmp/out" 2>&1; then
 	echo "check-patch-apply accepted a broken series"; rc=1
 else
 	echo "check-patch-apply rejected it: $(tail -n 1 "$tmp/out")"
 fi
-if sh "$repo/scripts/sync-patched-tree.sh" "$tmp/series" >"$tmp/out" 2>&1; then
+if sh "$repo/scripts/series/sync-patched-tree.sh" "$tmp/series" >"$tmp/out" 2>&1; then
 	echo "sync-patched-tree accepted a broken series"; rc=1
 else
 	echo "sync-patched-tree rejected it: $(tail -n 1 "$tmp/out")"

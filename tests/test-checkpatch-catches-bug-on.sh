@@ -1,7 +1,7 @@
 #!/bin/sh
 # The checkpatch step must fail on a series that checkpatch warns about:
 # add a BUG_ON() to the XArray patch (checkpatch's AVOID_BUG warning)
-# and expect scripts/run-checkpatch.sh to reject the copy.
+# and expect scripts/series/run-checkpatch.sh to reject the copy.
 set -eu
 repo=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
@@ -25,7 +25,7 @@ awk '/^@@ / { hunk = NR }
 	}
      }' "$p" >"$tmp/x" && mv "$tmp/x" "$p"
 grep -q '^+	BUG_ON(!xas);$' "$p" || { echo "could not add the BUG_ON"; exit 1; }
-if sh "$repo/scripts/run-checkpatch.sh" "$tmp/series" >"$tmp/out" 2>&1; then
+if sh "$repo/scripts/series/run-checkpatch.sh" "$tmp/series" >"$tmp/out" 2>&1; then
 	cat "$tmp/out"
 	echo "checkpatch step accepted a patch with a BUG_ON"
 	echo "0 passed, 1 failed"

@@ -2,11 +2,11 @@
 # The Debian packages: dpkg-buildpackage -us -uc -b builds libxarray0 and
 # libxarray-dev from a copy of the committed sources, lintian finds no
 # error or warning in them, and in a clean Debian 12 root (mmdebstrap,
-# scripts/build-rootfs.sh) the README example builds against the
+# scripts/debian/build-rootfs.sh) the README example builds against the
 # installed packages with pkg-config and prints what README says.
 set -eu
-# shellcheck source=scripts/common.sh
-. "$(dirname "$0")/../scripts/common.sh"
+# shellcheck source=scripts/lib/common.sh
+. "$(dirname "$0")/../scripts/lib/common.sh"
 # shellcheck source=tests/installed.sh
 . "$(dirname "$0")/installed.sh"
 
@@ -27,7 +27,7 @@ grep '^[EW]:' "$tmp/lintian.log" || true
 echo "lintian: $errors errors, $warnings warnings"
 [ "$errors" -eq 0 ] && [ "$warnings" -eq 0 ] || exit 1
 
-root=$(sh "$REPO/scripts/build-rootfs.sh" \
+root=$(sh "$REPO/scripts/debian/build-rootfs.sh" \
 	--packages gcc,libc6-dev,pkg-config,liburcu-dev)
 mkdir "$tmp/root"
 tar xf "$root" -C "$tmp/root"

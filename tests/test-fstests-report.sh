@@ -7,7 +7,7 @@
 # are made up here, one case each.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-report="sh $here/../scripts/fstests-report.sh"
+report="sh $here/../scripts/fstests/report.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 passed=0 failed=0

@@ -4,9 +4,9 @@
 # 6.1 tree's lib/xarray.c and the model (tests/fuzz/replay.c), both
 # cross-built with Debian's cross compiler and the architecture's
 # liburcu-dev (multiarch).  Build output: $CACHE/cross-lib/ARCH.
-# Usage: scripts/test-lib-cross.sh --arch armhf|s390x
+# Usage: tests/test-lib-cross.sh --arch armhf|s390x
 set -eu
-. "$(dirname "$0")/common.sh"
+. "$(dirname "$0")/../scripts/lib/common.sh"
 arch=
 [ "${1:-}" = --arch ] && arch=${2:-}
 case $arch in

@@ -3,7 +3,7 @@
 # wrong.  The bad logs are made from the good one, one fault each.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-parse="sh $here/../scripts/parse-log.sh"
+parse="sh $here/../scripts/guest/parse-log.sh"
 good=$here/parse-log/good.log
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

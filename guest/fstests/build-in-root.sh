@@ -3,7 +3,7 @@
 # --customize): unpack the pinned fstests tarball into ROOT/opt/fstests,
 # build it inside the root (its libraries and headers are the root's
 # own), and add the users its tests run as.
-# Usage: kernel/fstests/build-in-root.sh ROOT TARBALL
+# Usage: guest/fstests/build-in-root.sh ROOT TARBALL
 set -eu
 root=${1:?usage: $0 ROOT TARBALL}
 tarball=${2:?usage: $0 ROOT TARBALL}

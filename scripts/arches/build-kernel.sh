@@ -1,14 +1,14 @@
 #!/bin/sh
 # Cross-build the kernel make arches boots: tinyconfig plus
-# kernel/config/arches/common.config and ARCH's fragment (and dist.config
+# config/arches/common.config and ARCH's fragment (and thp.config
 # with --dist), from the pristine tree for stock, the patched one for
 # patched.  Output: $CACHE/arches/ARCH[-dist]/build-NAME.
-# Usage: scripts/build-arch-kernel.sh --arch ARCH [--dist] stock|patched
+# Usage: scripts/arches/build-kernel.sh --arch ARCH [--dist] stock|patched
 #   ARCH: arm64 armhf i386 ppc64el s390x (Debian's names)
 set -eu
-. "$(dirname "$0")/common.sh"
+. "$(dirname "$0")/../lib/common.sh"
 usage="usage: $0 --arch ARCH [--dist] stock|patched"
-. "$REPO/scripts/arch-table.sh"
+. "$REPO/scripts/lib/arch-table.sh"
 arch_args "$@"
 shift "$nargs"
 [ $# -eq 1 ] || die "$usage"
@@ -16,8 +16,8 @@ name=$1
 src=$(kernel_tree "$name")
 export ARCH="$karch" SRCARCH="$srcarch" CROSS_COMPILE="$cross"
 out=$CACHE/arches/$arch$dist/build-$name
-set -- "$REPO/kernel/config/arches/common.config" "$REPO/kernel/config/arches/$arch.config"
-[ -z "$dist" ] || set -- "$@" "$REPO/kernel/config/arches/dist.config"
+set -- "$REPO/config/arches/common.config" "$REPO/config/arches/$arch.config"
+[ -z "$dist" ] || set -- "$@" "$REPO/config/arches/thp.config"
 mkdir -p "$CCACHE_DIR"
 step "configuring $name kernel for $arch$dist"
 merge_config "$src" "$out" "$@"

@@ -2,23 +2,23 @@
 # make arches' verdict for one architecture: the patched kernel's
 # XArray and IDA self-tests passed every check, and counted as many as
 # the stock kernel's on the same architecture; the stock counts are the
-# ones kernel/config/arch-counts records (a change there is news: a new
+# ones records/arch-counts records (a change there is news: a new
 # tree, or a config that moved).  btrfs's self-tests passed where the
 # architecture builds them in.  No kernel splat in either console.
 # With --record, writes the stock kernel's counts for ARCH into the
 # record instead (after a new tree or an architecture's config changed).
-# Usage: scripts/compare-arch-counts.sh --arch ARCH [--dist] [--record]
+# Usage: scripts/arches/compare-counts.sh --arch ARCH [--dist] [--record]
 set -eu
-. "$(dirname "$0")/common.sh"
+. "$(dirname "$0")/../lib/common.sh"
 usage="usage: $0 --arch ARCH [--dist] [--record]"
-. "$REPO/scripts/arch-table.sh"
+. "$REPO/scripts/lib/arch-table.sh"
 arch_args "$@"
 shift "$nargs"
 record_stock=''
 [ "${1:-}" != --record ] || { record_stock=1; shift; }
 [ $# -eq 0 ] || die "$usage"
 run=$arch$dist
-record=$REPO/kernel/config/arch-counts
+record=$REPO/records/arch-counts
 [ -f "$record" ] || die "no $record: record it with $0 --arch $arch${dist:+ --dist} --record"
 
 # tests_run: the N of "...: P of N tests passed" on stdin.
@@ -29,7 +29,7 @@ tests_run() {
 # count MODE KERNEL: how many tests the self-test MODE (xarray or ida)
 # ran in KERNEL's console, if all passed.
 count() {
-	sh "$REPO/scripts/parse-log.sh" "$1" "$CACHE/logs/arches-$run-$2.console" | tests_run
+	sh "$REPO/scripts/guest/parse-log.sh" "$1" "$CACHE/logs/arches-$run-$2.console" | tests_run
 }
 
 if [ -n "$record_stock" ]; then
@@ -45,15 +45,15 @@ fi
 fail=''
 for test in xarray:XArray ida:IDA; do
 	mode=${test%%:*} label=${test#*:}
-	stock=$(sh "$REPO/scripts/parse-log.sh" "$mode" \
+	stock=$(sh "$REPO/scripts/guest/parse-log.sh" "$mode" \
 		"$CACHE/logs/arches-$run-stock.console") || fail="$fail; stock $label: $stock"
-	patched=$(sh "$REPO/scripts/parse-log.sh" "$mode" \
+	patched=$(sh "$REPO/scripts/guest/parse-log.sh" "$mode" \
 		"$CACHE/logs/arches-$run-patched.console") || fail="$fail; patched $label: $patched"
 	s=$(echo "$stock" | tests_run)
 	p=$(echo "$patched" | tests_run)
 	r=$(sed -n "s/^$run $label \([0-9]*\)$/\1/p" "$record")
 	[ "$s" = "$p" ] || fail="$fail; $label: patched counted ${p:-nothing}, stock ${s:-nothing}"
-	[ "$s" = "$r" ] || fail="$fail; $label: stock counted ${s:-nothing}, kernel/config/arch-counts records ${r:-nothing}"
+	[ "$s" = "$r" ] || fail="$fail; $label: stock counted ${s:-nothing}, records/arch-counts records ${r:-nothing}"
 	echo "$run $label: stock ${s:-?}, patched ${p:-?}, recorded ${r:-?}"
 done
 # btrfs's self-tests, on the architectures whose fragment builds them in
@@ -61,7 +61,7 @@ done
 for k in stock patched; do
 	grep -q '^CONFIG_BTRFS_FS_RUN_SANITY_TESTS=y' \
 		"$CACHE/arches/$run/build-$k/.config" || continue
-	said=$(sh "$REPO/scripts/parse-log.sh" btrfs-selftests \
+	said=$(sh "$REPO/scripts/guest/parse-log.sh" btrfs-selftests \
 		"$CACHE/logs/arches-$run-$k.console") ||
 		fail="$fail; $k: $(echo "$said" | head -n 2 | tr '\n' ' ')"
 	echo "$run $k: $(echo "$said" | head -n 1)"
@@ -74,7 +74,7 @@ trap 'rm -f "$before_end"' EXIT
 for k in stock patched; do
 	sed -E '/Kernel panic - not syncing: (No working init found|VFS: Unable to mount root fs)/,$d' \
 		"$CACHE/logs/arches-$run-$k.console" >"$before_end"
-	splat=$(sh "$REPO/scripts/parse-log.sh" nosplat "$before_end") ||
+	splat=$(sh "$REPO/scripts/guest/parse-log.sh" nosplat "$before_end") ||
 		fail="$fail; a splat in the $k console: $(echo "$splat" | sed -n 2p)"
 done
 [ -z "$fail" ] || die "${fail#; }"

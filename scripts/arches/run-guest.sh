@@ -3,19 +3,19 @@
 # XArray and IDA self-tests (and on i386 btrfs's) while it boots, then
 # panics for want of an init or a root filesystem, and panic=-1 ends
 # QEMU.  Prints the self-tests' count lines.
-# Usage: scripts/run-arch-guest.sh --arch ARCH [--dist] stock|patched
+# Usage: scripts/arches/run-guest.sh --arch ARCH [--dist] stock|patched
 # Console: $CACHE/logs/arches-ARCH[-dist]-NAME.console
 set -eu
-. "$(dirname "$0")/common.sh"
+. "$(dirname "$0")/../lib/common.sh"
 usage="usage: $0 --arch ARCH [--dist] stock|patched"
-. "$REPO/scripts/arch-table.sh"
+. "$REPO/scripts/lib/arch-table.sh"
 arch_args "$@"
 shift "$nargs"
 [ $# -eq 1 ] || die "$usage"
 name=$1
 kernel=$CACHE/arches/$arch$dist/build-$name/$image
 log=$CACHE/logs/arches-$arch$dist-$name.console
-[ -f "$kernel" ] || die "no kernel $kernel: build-arch-kernel.sh first"
+[ -f "$kernel" ] || die "no kernel $kernel: arches/build-kernel.sh first"
 mkdir -p "$CACHE/logs"
 start=$(date +%s)
 rc=0

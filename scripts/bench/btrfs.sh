@@ -4,14 +4,14 @@
 # boots, the two kernels of a pair at the same time and timed in guest
 # instructions (run-guest-pair.sh), on a fresh image each time.  Writes
 # lines "KERNEL RUN SECONDS" to FILE.  With --inodes FILE2, each boot
-# then runs the inode-heavy workload (kernel/guest/inode-work.c) too, and
+# then runs the inode-heavy workload (guest/workloads/inode-work.c) too, and
 # FILE2 gets "KERNEL RUN COLD CACHED": its walks' seconds after dropped
 # caches and with the inodes in memory.  Builds neither kernel: run
-# after scripts/bench-kernel.sh (or make test), which brings both up to
+# after scripts/bench/kernel.sh (or make test), which brings both up to
 # date.
-# Usage: scripts/bench-btrfs.sh [--inodes FILE2] FILE RUNS
+# Usage: scripts/bench/btrfs.sh [--inodes FILE2] FILE RUNS
 set -eu
-. "$(dirname "$0")/common.sh"
+. "$(dirname "$0")/../lib/common.sh"
 inodes='' tests=btrfs
 if [ "${1:-}" = --inodes ]; then
 	inodes=$2 tests=btrfs,inodes
@@ -24,9 +24,9 @@ out=$1 runs=$2
 r=1
 while [ "$r" -le "$runs" ]; do
 	step "btrfs workload in both kernels at once, run $r of $runs"
-	# Without the built-in self-tests, as in bench-kernel.sh: both
+	# Without the built-in self-tests, as in bench/kernel.sh: both
 	# kernels start the workload from the same state.
-	sh "$REPO/scripts/run-guest-pair.sh" --append "$NO_SELFTESTS" \
+	sh "$REPO/scripts/guest/run-guest-pair.sh" --append "$NO_SELFTESTS" \
 		"$tests" "btrfs$r" >/dev/null
 	for k in stock patched; do
 		log=$CACHE/logs/guest-$k-btrfs$r.console

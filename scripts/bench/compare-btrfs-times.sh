@@ -2,7 +2,7 @@
 # Print the btrfs workload time of the stock and the patched guest, and
 # their ratio, from the workload's last phase line.
 set -eu
-. "$(dirname "$0")/common.sh"
+. "$(dirname "$0")/../lib/common.sh"
 stock=$(btrfs_seconds "$CACHE/logs/guest-stock.console")
 patched=$(btrfs_seconds "$CACHE/logs/guest-patched.console")
 if [ -z "$stock" ] || [ -z "$patched" ]; then

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Boot the Debian 12 system on kernel NAME: scripts/boot-debian.sh NAME
+# Boot the Debian 12 system on kernel NAME: scripts/debian/boot-debian.sh NAME
 # A fresh disk (make-debian-image.sh) is booted with root=/dev/vda and
 # systemd as PID 1; its units build libxarray, run the API tests, report
 # and power off.  Passes when the test unit succeeded, systemd reached
@@ -16,18 +16,18 @@
 # guest runs them, and test_ida warns on purpose.
 # Console: $CACHE/logs/debian-NAME.console; disk: $CACHE/debian-NAME.img
 set -eu
-. "$(dirname "$0")/common.sh"
+. "$(dirname "$0")/../lib/common.sh"
 name=${1:?usage: $0 NAME}
 kernel=$CACHE/build-$name/arch/x86/boot/bzImage
 img=$CACHE/debian-$name.img
 log=$CACHE/logs/debian-$name.console
 [ -f "$kernel" ] || die "no kernel $kernel"
 mkdir -p "$CACHE/logs"
-sh "$REPO/scripts/make-debian-image.sh" "$img"
+sh "$REPO/scripts/debian/make-debian-image.sh" "$img"
 step "booting Debian 12 on $name"
 start=$(date +%s)
 rc=0
-sh "$REPO/scripts/boot-guest.sh" --initrd none --mem 1024 --timeout 2400 \
+sh "$REPO/scripts/guest/boot-guest.sh" --initrd none --mem 1024 --timeout 2400 \
 	--append "root=/dev/vda rootfstype=btrfs rw systemd.gpt_auto=0 $NO_SELFTESTS" \
 	"$kernel" "$log" "$img" || rc=$?
 secs=$(($(date +%s) - start))
@@ -47,8 +47,8 @@ has 'XARRAY-SYSTEM state=running test-unit=success' ||
 ! warned || fail="$fail, the kernel warned"
 [ "$rc" = 0 ] && grep -a -q 'reboot: Power down' "$log" ||
 	fail="$fail, no clean poweroff (QEMU exit $rc)"
-splat=$(sh "$REPO/scripts/parse-log.sh" nosplat "$log") || fail="$fail, $splat"
-sh "$REPO/scripts/parse-log.sh" btrfs "$img" >"$CACHE/logs/debian-$name.btrfs-check" 2>&1 ||
+splat=$(sh "$REPO/scripts/guest/parse-log.sh" nosplat "$log") || fail="$fail, $splat"
+sh "$REPO/scripts/guest/parse-log.sh" btrfs "$img" >"$CACHE/logs/debian-$name.btrfs-check" 2>&1 ||
 	fail="$fail, btrfs check found errors"
 [ -z "$fail" ] || die "Debian on $name, ${secs} s: ${fail#, } (see $log)"
 up=$(echo "$said" | sed -n 's/^XARRAY-SYSTEM .*uptime=\([0-9]*\).*/\1/p')

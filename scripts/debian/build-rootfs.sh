@@ -4,11 +4,11 @@
 # kept in $CACHE/rootfs under a name made from the package list, the
 # sources and the customize hook with its input, so it is rebuilt only
 # when one of them changes.
-# Usage: scripts/build-rootfs.sh --packages "pkg1,pkg2,..." [--customize SCRIPT --input FILE]
+# Usage: scripts/debian/build-rootfs.sh --packages "pkg1,pkg2,..." [--customize SCRIPT --input FILE]
 #   --customize SCRIPT  run "sh SCRIPT ROOT FILE" once the packages are in
 #   --input FILE        the file handed to SCRIPT
 set -eu
-. "$(dirname "$0")/common.sh"
+. "$(dirname "$0")/../lib/common.sh"
 usage="usage: $0 --packages pkg1,pkg2,... [--customize SCRIPT --input FILE]"
 packages='' script='' input=''
 while [ $# -gt 0 ]; do

@@ -2,7 +2,7 @@
 # List the tests of an fstests group, DIR/NUMBER each, from an unpacked
 # fstests source tree: the tests whose _begin_fstest line names GROUP,
 # in each test directory given, in order.
-# Usage: scripts/fstests-group.sh SRC GROUP DIR...
+# Usage: scripts/fstests/group.sh SRC GROUP DIR...
 set -eu
 [ $# -ge 3 ] || { echo "usage: $0 SRC GROUP DIR..." >&2; exit 2; }
 src=$1 group=$2

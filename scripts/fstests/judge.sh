@@ -1,6 +1,6 @@
 #!/bin/sh
-# Judge one section of an fstests run (run-fstests.sh's RESULTS) against
-# the LIST it ran.  Usage: scripts/judge-fstests.sh [--stock] RESULTS LIST SECTION
+# Judge one section of an fstests run (fstests/run.sh's RESULTS) against
+# the LIST it ran.  Usage: scripts/fstests/judge.sh [--stock] RESULTS LIST SECTION
 # SECTION is an fstests section (btrfs, xfs, tmpfs_huge) or stress-ng.
 # Every item of LIST in SECTION must have an outcome, and it must be
 # "pass", unless LIST's line for it goes on with

@@ -1,17 +1,17 @@
 #!/bin/sh
 # Print the make fstests report, in Markdown: a summary line a section,
 # every test on which the two kernels differ (with its explanation from
-# kernel/fstests/differences, "SECTION TEST why" lines), every test that
+# records/fstests-differences, "SECTION TEST why" lines), every test that
 # failed or timed out on both (with its note there, if any), the tests
 # not run on both under the guest's reason, then a table a section:
 # test, stock result, patched result, their times.
-# Usage: scripts/fstests-report.sh [--notes FILE] SELECTION STOCK-RESULTS PATCHED-RESULTS
-#   --notes FILE  the notes to use instead of kernel/fstests/differences
+# Usage: scripts/fstests/report.sh [--notes FILE] SELECTION STOCK-RESULTS PATCHED-RESULTS
+#   --notes FILE  the notes to use instead of records/fstests-differences
 # Exits 1 when a test passes on stock and fails (or times out) on
 # patched, or when a difference has no explanation.
 set -eu
-. "$(dirname "$0")/common.sh"
-notes=$REPO/kernel/fstests/differences
+. "$(dirname "$0")/../lib/common.sh"
+notes=$REPO/records/fstests-differences
 if [ "${1:-}" = --notes ]; then
 	notes=$2
 	shift 2
@@ -52,9 +52,9 @@ awk -v notes="$notes" -v date="$(date -u +%F)" '
 		}
 		print "# fstests on stock 6.1 and on the patched kernel"
 		print ""
-		print "Made by `make fstests` (scripts/fstests-soak.sh), " date ": fstests"
+		print "Made by `make fstests` (scripts/fstests/soak.sh), " date ": fstests"
 		print "v2026.01.05 (third-party/), the two dist kernels side by side in the"
-		print "Debian 12 guest, one CPU each, the same seeds (kernel/fstests/local.config)."
+		print "Debian 12 guest, one CPU each, the same seeds (guest/fstests/local.config)."
 		print "Results are kept in the cache; a rerun goes on where this one stopped."
 		print ""
 		print "## Summary"

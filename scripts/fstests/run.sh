@@ -1,8 +1,8 @@
 #!/bin/sh
 # Boot the Debian 12 root on kernel NAME with fstests' disks and run the
-# tests of LIST in it (kernel/fstests/guest-init), one guest boot.
-# Usage: scripts/run-fstests.sh [--tag TAG] [--cpus N] [--limit SECS] NAME LIST
-#   LIST     lines "SECTION TEST" (a section of kernel/fstests/local.config:
+# tests of LIST in it (guest/fstests/guest-init), one guest boot.
+# Usage: scripts/fstests/run.sh [--tag TAG] [--cpus N] [--limit SECS] NAME LIST
+#   LIST     lines "SECTION TEST" (a section of guest/fstests/local.config:
 #            btrfs, xfs, tmpfs_huge) or "stress-ng FSTYP SECONDS" (btrfs,
 #            tmpfs); more words on a line and # comments are ignored
 #   --tag    the run is NAME-TAG rather than NAME (two runs side by side)
@@ -18,7 +18,7 @@
 # that follow.  Prints each outcome as it comes.  Exits 0 when the guest
 # got through LIST, whatever the tests' outcomes, 1 when it did not.
 set -eu
-. "$(dirname "$0")/common.sh"
+. "$(dirname "$0")/../lib/common.sh"
 usage="usage: $0 [--tag TAG] [--cpus N] [--limit SECS] NAME LIST"
 tag='' cpus=2 limit=600
 while [ $# -gt 0 ]; do
@@ -47,7 +47,7 @@ sed 's/#.*//' "$list" | awk 'NF >= 2 { print $1, $2 }' >"$dir/items"
 
 # The guest's job: the fstests configuration and LIST as guest-init's
 # jobs, consecutive tests of one section in one fstests line.
-cp "$REPO/kernel/fstests/local.config" "$dir/job/"
+cp "$REPO/guest/fstests/local.config" "$dir/job/"
 sed 's/#.*//' "$list" | awk '
 	NF < 2 { next }
 	$1 == "stress-ng" {
@@ -62,13 +62,13 @@ sed 's/#.*//' "$list" | awk '
 tar -C "$dir/job" -cf "$dir/job.tar" local.config list
 
 # The disks, in the order local.config names them.
-sh "$REPO/scripts/make-debian-image.sh" "$dir/root.img"
-sh "$REPO/scripts/make-disk-image.sh" "$dir/btrfs-test.img" 10G btrfs
-sh "$REPO/scripts/make-disk-image.sh" "$dir/xfs-test.img" 10G xfs
+sh "$REPO/scripts/debian/make-debian-image.sh" "$dir/root.img"
+sh "$REPO/scripts/guest/make-disk-image.sh" "$dir/btrfs-test.img" 10G btrfs
+sh "$REPO/scripts/guest/make-disk-image.sh" "$dir/xfs-test.img" 10G xfs
 for d in logwrites scratch1 scratch2 scratch3 scratch4; do
 	truncate -s 10G "$dir/$d.img"
 done
-sh "$REPO/scripts/make-disk-image.sh" "$dir/stress.img" 4G btrfs
+sh "$REPO/scripts/guest/make-disk-image.sh" "$dir/stress.img" 4G btrfs
 set -- "$dir/root.img" "$dir/job.tar" "$dir/btrfs-test.img" \
 	"$dir/xfs-test.img" "$dir/logwrites.img" "$dir/scratch1.img" \
 	"$dir/scratch2.img" "$dir/scratch3.img" "$dir/scratch4.img" \
@@ -109,7 +109,7 @@ rm -f "$dir/qemu.pid"
 # Stopped early (a hang, or this script killed), the guest goes too.
 trap 'stop_guest' EXIT
 trap 'exit 1' INT TERM HUP
-sh "$REPO/scripts/boot-guest.sh" --initrd none --mem 2048 --cpus "$cpus" \
+sh "$REPO/scripts/guest/boot-guest.sh" --initrd none --mem 2048 --cpus "$cpus" \
 	--timeout 86400 --pidfile "$dir/qemu.pid" \
 	--append "root=/dev/vda rootfstype=btrfs rw init=/usr/local/sbin/xarray-fstests loglevel=5 $NO_SELFTESTS" \
 	"$kernel" "$log" "$@" &

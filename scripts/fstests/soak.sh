@@ -5,7 +5,7 @@
 # KEY is made from what decides that kernel's outcomes (its config
 # fragments, the series' code for the patched one, fstests and its guest
 # setup), and a rerun skips every test that has an outcome there.
-# Usage: scripts/fstests-soak.sh [OPTIONS]
+# Usage: scripts/fstests/soak.sh [OPTIONS]
 #   --section S   btrfs, xfs or tmpfs_huge (repeatable; default all three)
 #   --kernel K    stock or patched (repeatable; default both)
 #   --group G     fstests group (default quick)
@@ -19,11 +19,11 @@
 # xfs (the issue's order: every btrfs test first, then the generic ones
 # on XFS and tmpfs), generic/ and tmpfs/ for tmpfs_huge; the sections
 # are taken in the order given.  Ends with the report
-# (scripts/fstests-report.sh) in $CACHE/fstests-soak/report.md; exits 1
+# (scripts/fstests/report.sh) in $CACHE/fstests-soak/report.md; exits 1
 # when a test passes on stock and fails on patched, or a difference has
-# no explanation in kernel/fstests/differences.
+# no explanation in records/fstests-differences.
 set -eu
-. "$(dirname "$0")/common.sh"
+. "$(dirname "$0")/../lib/common.sh"
 usage="usage: $0 [--section S]... [--kernel K]... [--group G] [--sample N] [--max N] [--report] [--batch N] [--limit SECS]"
 sections='' kernels='' group=quick sample=0 max=0 batch=40 limit=900 report=
 while [ $# -gt 0 ]; do
@@ -70,7 +70,7 @@ for s in $sections; do
 	*)		die "unknown section $s" ;;
 	esac
 	# shellcheck disable=SC2086 # the directories are words
-	sh "$REPO/scripts/fstests-group.sh" "$src" "$group" $dirs |
+	sh "$REPO/scripts/fstests/group.sh" "$src" "$group" $dirs |
 		awk -v s="$s" -v k="$sample" '{ t[NR] = $0 }
 			END {
 				step = (k > 0 && NR > k) ? NR / k : 1
@@ -82,11 +82,11 @@ echo "selection: $(wc -l <"$selection") tests (group $group,$sections)"
 # results_of KERNEL: the kernel's results file, named by its key.
 results_of() {
 	key=$({
-		cat "$REPO"/kernel/config/base.config "$REPO"/kernel/config/dist.config \
-			"$REPO"/kernel/config/system.config "$REPO"/kernel/config/fstests.config \
-			"$REPO"/kernel/fstests/guest-init "$REPO"/kernel/fstests/xarray-stress \
-			"$REPO"/kernel/fstests/local.config "$REPO"/kernel/fstests/build-in-root.sh \
-			"$REPO"/kernel/system/packages "$tarball"
+		cat "$REPO"/config/base.config "$REPO"/config/dist.config \
+			"$REPO"/config/system.config "$REPO"/config/fstests.config \
+			"$REPO"/guest/fstests/guest-init "$REPO"/guest/fstests/xarray-stress \
+			"$REPO"/guest/fstests/local.config "$REPO"/guest/fstests/build-in-root.sh \
+			"$REPO"/guest/system/packages "$tarball"
 		# The series' code, not its messages: a reworded commit
 		# message builds the same kernel.
 		[ "$1" = stock ] || sed -n '/^diff --git/,/^-- $/p' "$REPO"/patches/0*.patch
@@ -142,7 +142,7 @@ while [ -z "$report" ]; do
 		sed -n "$((skip + 1)),$((skip + batch))p" "$soak/todo-$k" >"$soak/batch-$tag-$k"
 		[ -s "$soak/batch-$tag-$k" ] || continue
 		(
-			sh "$REPO/scripts/run-fstests.sh" --tag "$tag" --cpus 1 \
+			sh "$REPO/scripts/fstests/run.sh" --tag "$tag" --cpus 1 \
 				--limit "$limit" "$k" "$soak/batch-$tag-$k" \
 				>"$CACHE/logs/fstests-$tag-$k.log" 2>&1 || true
 			# A boot that ended no test (a broken guest) would loop
@@ -159,7 +159,7 @@ while [ -z "$report" ]; do
 	new=$(( ($(outcomes) - first) / $(echo "$kernels" | wc -w) ))
 done
 rc=0
-sh "$REPO/scripts/fstests-report.sh" "$selection" "$stock" "$patched" \
+sh "$REPO/scripts/fstests/report.sh" "$selection" "$stock" "$patched" \
 	>"$soak/report.md" || rc=$?
 sed -n '/^## Summary/,/^## btrfs\|^## xfs\|^## tmpfs/p' "$soak/report.md"
 echo "report: $soak/report.md"

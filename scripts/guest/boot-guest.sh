@@ -1,7 +1,7 @@
 #!/bin/sh
 # Boot a kernel in QEMU and log its serial console; the one place that
 # starts QEMU.  Exits with QEMU's status (0 when the guest ended itself).
-# Usage: scripts/boot-guest.sh [OPTIONS] KERNEL LOG [DISK...]
+# Usage: scripts/guest/boot-guest.sh [OPTIONS] KERNEL LOG [DISK...]
 #   --tests LIST     the guest /init's tests (xarray.tests=LIST)
 #   --append ARGS    more kernel command line
 #   --initrd FILE    the initramfs (default $CACHE/initramfs.cpio.gz);
@@ -23,7 +23,7 @@
 # are one per socket: a kernel without ACPI finds them in SeaBIOS's MP
 # table, which lists one per socket.
 set -eu
-. "$(dirname "$0")/common.sh"
+. "$(dirname "$0")/../lib/common.sh"
 usage="usage: $0 [OPTIONS] KERNEL LOG [DISK...]"
 tests='' append='' initrd=$CACHE/initramfs.cpio.gz cpus=2 mem=512
 timeout=1200 accel="-accel tcg" plugin='' pidfile=''
@@ -49,7 +49,7 @@ shift 2
 [ -f "$kernel" ] || die "no kernel $kernel"
 boot="-kernel $kernel"
 if [ "$initrd" != none ]; then
-	[ -f "$initrd" ] || die "no initramfs $initrd: run scripts/make-initramfs.sh"
+	[ -f "$initrd" ] || die "no initramfs $initrd: run scripts/guest/make-initramfs.sh"
 	boot="$boot -initrd $initrd"
 fi
 drives=''

@@ -1,22 +1,22 @@
 #!/bin/sh
-# Build a kernel out of tree: scripts/build-kernel.sh NAME [FRAGMENT...]
+# Build a kernel out of tree: scripts/guest/build-kernel.sh NAME [FRAGMENT...]
 # NAME is stock or patched, optionally with a suffix (patched-debug); the
 # source is the pristine or the patched tree accordingly.  Output goes to
 # $CACHE/build-NAME.  The config is tinyconfig plus the fragments
-# (kernel/config/base.config, dist.config, system.config and
+# (config/base.config, dist.config, system.config and
 # fstests.config when none are given: the geometry distributions ship,
 # able to boot systemd and run fstests);
 # .config is replaced only when its content changes, so a rerun is
 # incremental.
 set -eu
-. "$(dirname "$0")/common.sh"
+. "$(dirname "$0")/../lib/common.sh"
 [ $# -ge 1 ] || die "usage: $0 NAME [FRAGMENT...]"
 name=$1
 shift
 src=$(kernel_tree "$name")
-[ $# -gt 0 ] || set -- "$REPO/kernel/config/base.config" \
-	"$REPO/kernel/config/dist.config" "$REPO/kernel/config/system.config" \
-	"$REPO/kernel/config/fstests.config"
+[ $# -gt 0 ] || set -- "$REPO/config/base.config" \
+	"$REPO/config/dist.config" "$REPO/config/system.config" \
+	"$REPO/config/fstests.config"
 out=$CACHE/build-$name
 mkdir -p "$CCACHE_DIR"
 CC="ccache gcc"

@@ -1,11 +1,11 @@
 #!/bin/sh
-# Build the guest-only modules in kernel/modules/ against kernel NAME
+# Build the guest-only modules in guest/modules/ against kernel NAME
 # ($CACHE/build-NAME, built by build-kernel.sh) and pack them, with the
 # kernel's own modules (=m in its config), as $CACHE/modules-NAME.cpio.gz
 # holding /lib/xarray-modules/*.ko.  run-guest.sh appends that archive to
 # the initramfs, so each kernel boots with the modules built for it.
 set -eu
-. "$(dirname "$0")/common.sh"
+. "$(dirname "$0")/../lib/common.sh"
 [ $# -eq 1 ] || die "usage: $0 NAME"
 name=$1
 src=$(kernel_tree "$name")
@@ -13,10 +13,10 @@ out=$CACHE/build-$name
 [ -f "$out/Module.symvers" ] || die "no $out/Module.symvers: build the kernel first"
 moddir=$CACHE/modules-$name
 mkdir -p "$moddir/src"
-for f in "$REPO"/kernel/modules/*; do	# copy only what changed
+for f in "$REPO"/guest/modules/*; do	# copy only what changed
 	cmp -s "$f" "$moddir/src/$(basename "$f")" || cp "$f" "$moddir/src/"
 done
-step "building kernel/modules/ for $name"
+step "building guest/modules/ for $name"
 make -s -C "$src" O="$out" CC="ccache gcc" M="$moddir/src" W=1 modules \
 	>"$moddir/build.log" 2>&1 || { cat "$moddir/build.log"; die "modules for $name failed"; }
 if grep -E 'warning:' "$moddir/build.log"; then

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Make a fresh file system image as a plain file (never mounted on the
-# host).  Usage: scripts/make-disk-image.sh IMAGE [SIZE] [btrfs|xfs]
+# host).  Usage: scripts/guest/make-disk-image.sh IMAGE [SIZE] [btrfs|xfs]
 set -eu
 img=$1 size=${2:-1G} fs=${3:-btrfs}
 case $fs in

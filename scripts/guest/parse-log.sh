@@ -1,8 +1,8 @@
 #!/bin/sh
 # Judge what a guest left behind: its console log, or its btrfs image.
-# Usage: scripts/parse-log.sh MODE LOG [ARG]
+# Usage: scripts/guest/parse-log.sh MODE LOG [ARG]
 # A count N may be given as a geometry (dist, small): the stock kernel's
-# count at it, from kernel/config/stock-counts.
+# count at it, from records/stock-counts.
 #   xarray LOG [N]  "XArray: N of N tests passed" (and N equal to ARG if given)
 #   ida LOG [N]     "IDA: N of N tests passed" (and N equal to ARG if given)
 #   xarray-total LOG N  "XArray: M of N tests passed": the self-test ran all
@@ -37,8 +37,8 @@ stock_count() {
 	''|[0-9]*) echo "$2"; return 0 ;;
 	esac
 	n=$(sed -n "s/^$2 $1 \([0-9]*\)$/\1/p" \
-		"$(dirname "$0")/../kernel/config/stock-counts")
-	[ -n "$n" ] || { echo "no $2 $1 count in kernel/config/stock-counts" >&2; exit 2; }
+		"$(dirname "$0")/../../records/stock-counts")
+	[ -n "$n" ] || { echo "no $2 $1 count in records/stock-counts" >&2; exit 2; }
 	echo "$n"
 }
 

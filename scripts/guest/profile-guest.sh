@@ -3,10 +3,10 @@
 # the guest TESTS under bench/guest-profile.c (a QEMU plugin) and write
 # "INSTRUCTIONS FUNCTION" lines, most first, to OUT.  The boot's built-in
 # self-tests are left out, as in make bench: the profile is the tests'.
-# Usage: scripts/profile-guest.sh [--append ARGS] NAME TESTS OUT
+# Usage: scripts/guest/profile-guest.sh [--append ARGS] NAME TESTS OUT
 #   --append ARGS  more kernel arguments (xarray.NAME=VALUE for the tests)
 set -eu
-. "$(dirname "$0")/common.sh"
+. "$(dirname "$0")/../lib/common.sh"
 append=''
 if [ "${1:-}" = --append ]; then
 	append=" $2"
@@ -23,7 +23,7 @@ if [ ! -f "$plugin" ] || [ -n "$(find "$src" -newer "$plugin")" ]; then
 fi
 raw=$CACHE/logs/guest-profile-$name.raw
 rm -f "$raw"
-sh "$REPO/scripts/run-guest.sh" --tag profile --icount --cpus 1 \
+sh "$REPO/scripts/guest/run-guest.sh" --tag profile --icount --cpus 1 \
 	--append "$NO_SELFTESTS$append" --plugin "$plugin,out=$raw" \
 	"$name" "$tests" >/dev/null
 rm -f "$CACHE/btrfs-$name-profile.img"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# btrfs crash consistency on kernel NAME: scripts/run-crash-rounds.sh NAME [ROUNDS]
+# btrfs crash consistency on kernel NAME: scripts/guest/run-crash-rounds.sh NAME [ROUNDS]
 # Each round boots the guest on one btrfs image with the crash-write test,
 # waits until the guest has printed a round-dependent number of
 # "XARRAY-FSYNCED" files, kills QEMU with SIGKILL in the middle of the
@@ -8,7 +8,7 @@
 # the walk of every directory must work, and no log may show a splat.
 # Afterwards btrfs check must find the image clean.
 set -eu
-. "$(dirname "$0")/common.sh"
+. "$(dirname "$0")/../lib/common.sh"
 name=${1:?usage: $0 NAME [ROUNDS]} rounds=${2:-3}
 kernel=$CACHE/build-$name/arch/x86/boot/bzImage
 img=$CACHE/crash-$name.img
@@ -16,7 +16,7 @@ img=$CACHE/crash-$name.img
 mkdir -p "$CACHE/logs"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-sh "$REPO/scripts/make-disk-image.sh" "$img" 2G
+sh "$REPO/scripts/guest/make-disk-image.sh" "$img" 2G
 : >"$tmp/fsynced"
 
 names() {	# LOG PREFIX SUFFIX: the file names on whole lines PREFIX NAME SUFFIX
@@ -29,7 +29,7 @@ while [ "$r" -le "$rounds" ]; do
 	log=$CACHE/logs/crash-$name-r$r.console
 	vlog=$CACHE/logs/crash-$name-r$r-verify.console
 	rm -f "$log"
-	sh "$REPO/scripts/boot-guest.sh" --tests crash-write \
+	sh "$REPO/scripts/guest/boot-guest.sh" --tests crash-write \
 		--append "xarray.round=$r" --timeout 900 "$kernel" "$log" "$img" &
 	guest=$!
 	n=0 waited=0
@@ -44,14 +44,14 @@ while [ "$r" -le "$rounds" ]; do
 	pkill -KILL -f -- "file=$img," || die "round $r: no QEMU to kill"
 	wait "$guest" || true
 	names "$log" XARRAY-FSYNCED '' >>"$tmp/fsynced"
-	sh "$REPO/scripts/parse-log.sh" nosplat "$log" >/dev/null ||
-		{ sh "$REPO/scripts/parse-log.sh" nosplat "$log"; die "round $r: splat before the kill"; }
+	sh "$REPO/scripts/guest/parse-log.sh" nosplat "$log" >/dev/null ||
+		{ sh "$REPO/scripts/guest/parse-log.sh" nosplat "$log"; die "round $r: splat before the kill"; }
 
-	sh "$REPO/scripts/boot-guest.sh" --tests crash-verify "$kernel" "$vlog" "$img"
-	sh "$REPO/scripts/parse-log.sh" result "$vlog" crash-verify >/dev/null ||
+	sh "$REPO/scripts/guest/boot-guest.sh" --tests crash-verify "$kernel" "$vlog" "$img"
+	sh "$REPO/scripts/guest/parse-log.sh" result "$vlog" crash-verify >/dev/null ||
 		{ tr -d '\r' <"$vlog" | grep -a -E 'crash-work|BTRFS' | tail -n 20; die "round $r: verify failed"; }
-	sh "$REPO/scripts/parse-log.sh" clean "$vlog" >/dev/null ||
-		{ sh "$REPO/scripts/parse-log.sh" clean "$vlog"; die "round $r: splat in the verify boot"; }
+	sh "$REPO/scripts/guest/parse-log.sh" clean "$vlog" >/dev/null ||
+		{ sh "$REPO/scripts/guest/parse-log.sh" clean "$vlog"; die "round $r: splat in the verify boot"; }
 	names "$vlog" XARRAY-CHECK ' ok' | sort >"$tmp/whole"
 	sort -u "$tmp/fsynced" >"$tmp/want"
 	comm -23 "$tmp/want" "$tmp/whole" >"$tmp/lost"
@@ -62,5 +62,5 @@ while [ "$r" -le "$rounds" ]; do
 	[ ! -s "$tmp/lost" ] || { head "$tmp/lost"; die "round $r: fsync'ed files lost or damaged"; }
 	r=$((r + 1))
 done
-sh "$REPO/scripts/parse-log.sh" btrfs "$img" >"$tmp/check" 2>&1 || { cat "$tmp/check"; die "btrfs check found errors"; }
+sh "$REPO/scripts/guest/parse-log.sh" btrfs "$img" >"$tmp/check" 2>&1 || { cat "$tmp/check"; die "btrfs check found errors"; }
 echo "crash consistency: $rounds of $rounds rounds survived, btrfs check clean"

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Boot kernel NAME ($CACHE/build-NAME) on fresh disks and run the guest
-# TESTS (comma-separated names from kernel/guest/).
-# Usage: scripts/run-guest.sh [--tag TAG] [BOOT-OPTIONS] NAME TESTS
+# TESTS (comma-separated names from guest/workloads/).
+# Usage: scripts/guest/run-guest.sh [--tag TAG] [BOOT-OPTIONS] NAME TESTS
 # The run is NAME, or NAME-TAG for a further boot of the same kernel: its
 # console is $CACHE/logs/guest-RUN.console and its btrfs disk (/dev/vda)
 # $CACHE/btrfs-RUN.img, kept for "parse-log.sh btrfs".  A kernel with XFS
@@ -11,7 +11,7 @@
 # --icount, --plugin).  Prints the guest's result lines and how long it
 # ran; the steps after it judge the console.
 set -eu
-. "$(dirname "$0")/common.sh"
+. "$(dirname "$0")/../lib/common.sh"
 usage="usage: $0 [--tag TAG] [BOOT-OPTIONS] NAME TESTS"
 tag='' opts='' append=''
 while [ $# -gt 0 ]; do
@@ -31,10 +31,10 @@ log=$CACHE/logs/guest-$run.console
 [ -f "$kernel" ] || die "no kernel $kernel"
 mkdir -p "$CACHE/logs"
 set -- "$CACHE/btrfs-$run.img"
-sh "$REPO/scripts/make-disk-image.sh" "$1" 2G
+sh "$REPO/scripts/guest/make-disk-image.sh" "$1" 2G
 if grep -q '^CONFIG_XFS_FS=y' "$CACHE/build-$name/.config"; then
 	set -- "$@" "$CACHE/xfs-$run.img"
-	sh "$REPO/scripts/make-disk-image.sh" "$2" 3G xfs
+	sh "$REPO/scripts/guest/make-disk-image.sh" "$2" 3G xfs
 fi
 # The kernel's modules (build-modules.sh), appended as a second archive:
 # the kernel unpacks concatenated cpio archives one after the other.
@@ -46,7 +46,7 @@ fi
 start=$(date +%s)
 rc=0
 # shellcheck disable=SC2086 # the options are words
-sh "$REPO/scripts/boot-guest.sh" $opts --append "$append" \
+sh "$REPO/scripts/guest/boot-guest.sh" $opts --append "$append" \
 	--initrd "$initrd" --tests "$tests" "$kernel" "$log" "$@" || rc=$?
 grep -a -E '^(XARRAY-|btrfs-work:|pagecache-work:|hugepage-work:|hugepage:)|tests passed' "$log" || true
 echo "guest $run ran in $(($(date +%s) - start)) s (QEMU exit $rc)"

@@ -3,7 +3,7 @@
 # in $CACHE/harness-NAME with include/linux/xarray.h and lib/xarray.c (and
 # lib/radix-tree.h where SRC has it) taken from SRC: the repo for our
 # files, the pristine tree for the tree's.
-# Usage: scripts/build-harness.sh [--shift N] NAME SRC
+# Usage: scripts/harness/build.sh [--shift N] NAME SRC
 # --shift sets the node size (XA_CHUNK_SHIFT; the harness's default is 3).
 #
 # The tree is hard-linked into the copy; the harness directory and the
@@ -13,7 +13,7 @@
 # source; it goes in the environment so that the harness Makefile's own
 # CFLAGS += still applies.
 set -eu
-. "$(dirname "$0")/common.sh"
+. "$(dirname "$0")/../lib/common.sh"
 shift_n=3
 if [ "${1:-}" = --shift ]; then
 	shift_n=${2:?usage: $0 [--shift N] NAME SRC}

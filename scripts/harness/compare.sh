@@ -1,21 +1,21 @@
 #!/bin/sh
-# The harness's XArray counts against kernel/config/harness-counts, the
+# The harness's XArray counts against records/harness-counts, the
 # tree's own: with our files (the harness-ours and harness-ours6 runs) in
 # make test, with the tree's (harness-tree, harness-tree6) in make
 # compare, which so re-derives the record.  The XArray suite is
 # deterministic, so each count must be all-passed and equal the record.
 # (The IDA suite is not: ida_check_random() and the threaded IDA test
 # loop for a fixed wall time; its runs are judged on "N of N" alone.)
-# Usage: scripts/compare-harness.sh [--tree]
+# Usage: scripts/harness/compare.sh [--tree]
 set -eu
-. "$(dirname "$0")/common.sh"
+. "$(dirname "$0")/../lib/common.sh"
 name=ours who=our
 if [ "${1:-}" = --tree ]; then
 	name=tree who="the tree's"
 	shift
 fi
 [ $# -eq 0 ] || die "usage: $0 [--tree]"
-record=$REPO/kernel/config/harness-counts
+record=$REPO/records/harness-counts
 count() {	# count RUN BIN LABEL: the last "N of M" the run printed
 	grep -a -o "$3: [0-9]* of [0-9]*" "$CACHE/logs/harness-$1-$2.out" 2>/dev/null |
 		tail -n 1 | sed "s/^$3: //"

@@ -3,9 +3,9 @@
 # it: exit status 0, every "N of M tests passed" line with N = M, no leak
 # report ("nr_allocated = N", which the harness prints but exits 0 on) and
 # no sanitizer report.  Output goes to $CACHE/logs/harness-NAME-BIN.out.
-# Usage: scripts/run-harness.sh NAME BIN
+# Usage: scripts/harness/run.sh NAME BIN
 set -eu
-. "$(dirname "$0")/common.sh"
+. "$(dirname "$0")/../lib/common.sh"
 [ $# -eq 2 ] || die "usage: $0 NAME BIN"
 dir=$CACHE/harness-$1/tools/testing/radix-tree
 log=$CACHE/logs/harness-$1-$2.out

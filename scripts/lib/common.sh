@@ -2,7 +2,12 @@
 # Sourced by the other scripts: where things live.  Not run on its own.
 # XARRAY_CACHE overrides the cache directory that holds the kernel trees,
 # the build output and the guest images; it must be outside the repo.
-REPO=$(cd "$(dirname "$0")/.." && pwd)
+# REPO is the first directory above the running script that holds this
+# file, wherever in the repo the script sits.
+REPO=$(cd "$(dirname "$0")" && while [ ! -f scripts/lib/common.sh ]; do
+	[ "$PWD" != / ] || exit 1
+	cd ..
+done && pwd) || { echo "error: $0 is not inside the xarray repo" >&2; exit 1; }
 CACHE=${XARRAY_CACHE:-$HOME/.cache/xarray}
 TARBALL=${XARRAY_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 PRISTINE=$CACHE/linux-pristine
@@ -72,7 +77,7 @@ git_in_tree() {
 # the FRAGMENTs merged in SRC's tree, checking that every option the
 # fragments set holds.  .config is replaced only when its content
 # changes, so a build that follows is incremental.  The architecture is
-# x86 unless ARCH (and CROSS_COMPILE) say otherwise (build-arch-kernel.sh).
+# x86 unless ARCH (and CROSS_COMPILE) say otherwise (arches/build-kernel.sh).
 merge_config() {
 	src=$1 out=$2
 	shift 2

@@ -7,11 +7,11 @@
 # an exemption left behind by a function that is gone, fails the check.
 # The functions are what gcc -aux-info lists as declared or defined in
 # xarray/xarray.h with a void * result.
-# Usage: scripts/check-tsan-wrappers.sh [--include DIR] [--tsan FILE]
+# Usage: scripts/library/check-tsan-wrappers.sh [--include DIR] [--tsan FILE]
 #   DIR: the installed header's directory (default build/include, which
 #   make lib writes); FILE: the wrappers (default the repo's tsan.h)
 set -eu
-. "$(dirname "$0")/common.sh"
+. "$(dirname "$0")/../lib/common.sh"
 usage="usage: $0 [--include DIR] [--tsan FILE]"
 include=$REPO/build/include
 tsan=$REPO/userspace/include/xarray/shim/tsan.h

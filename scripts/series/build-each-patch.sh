@@ -6,9 +6,9 @@
 # dist config fragments).  A compiler error or warning fails the step
 # and names the patch.  The output directory is $CACHE/build-each-patch;
 # ccache and make's timestamps keep a rerun short.
-# Usage: scripts/build-each-patch.sh [SERIES_DIR]
+# Usage: scripts/series/build-each-patch.sh [SERIES_DIR]
 set -eu
-. "$(dirname "$0")/common.sh"
+. "$(dirname "$0")/../lib/common.sh"
 series=${1:-$REPO/patches}
 out=$CACHE/build-each-patch
 kmake() {
@@ -29,8 +29,8 @@ git_tree
 git_in_tree checkout -q -f -B each-patch pristine
 git_in_tree clean -q -fdx
 mkdir -p "$CCACHE_DIR"
-merge_config "$GIT_TREE" "$out" "$REPO/kernel/config/base.config" \
-	"$REPO/kernel/config/dist.config"
+merge_config "$GIT_TREE" "$out" "$REPO/config/base.config" \
+	"$REPO/config/dist.config"
 kmake olddefconfig >/dev/null
 step "preparing the build in $out"
 kmake prepare >"$out/prepare.log" 2>&1 ||

@@ -6,9 +6,9 @@
 # and #endif markers, which are facts, not prose.  Prints each shared
 # line and fails on any.
 set -eu
-. "$(dirname "$0")/common.sh"
+. "$(dirname "$0")/../lib/common.sh"
 dir=${1:-$REPO}
-[ -f "$PRISTINE/.unpacked" ] || die "no pristine tree: run scripts/unpack-tree.sh"
+[ -f "$PRISTINE/.unpacked" ] || die "no pristine tree: run scripts/series/unpack-tree.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

@@ -3,8 +3,8 @@
 # prints no warning or error, and every symbol lib/xarray.c exports has a
 # kernel-doc comment (kernel-doc names each block it scans).
 set -eu
-. "$(dirname "$0")/common.sh"
-[ -f "$PRISTINE/.unpacked" ] || die "no pristine tree: run scripts/unpack-tree.sh"
+. "$(dirname "$0")/../lib/common.sh"
+[ -f "$PRISTINE/.unpacked" ] || die "no pristine tree: run scripts/series/unpack-tree.sh"
 files="include/linux/xarray.h lib/xarray.c lib/radix-tree.h"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -3,7 +3,7 @@
 # both `patch -p1` and `git am`, on the git checkout of the pristine tree
 # (git_tree in common.sh), reset for each check.
 set -eu
-. "$(dirname "$0")/common.sh"
+. "$(dirname "$0")/../lib/common.sh"
 series=${1:-$REPO/patches}
 git_tree
 git_in_tree reset -q --hard pristine

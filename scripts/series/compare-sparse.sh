@@ -2,15 +2,15 @@
 # make C=2 (sparse) on the objects the series changes (lib/xarray.o,
 # lib/radix-tree.o and btrfs's), in the patched build: the patched
 # objects may add no warning to stock 6.1's, which are recorded in
-# kernel/config/stock-sparse.  With --stock (make compare), the stock
+# records/stock-sparse.  With --stock (make compare), the stock
 # build's warnings must be the recorded ones.
-# Usage: scripts/compare-sparse.sh [--stock]
+# Usage: scripts/series/compare-sparse.sh [--stock]
 set -eu
-. "$(dirname "$0")/common.sh"
+. "$(dirname "$0")/../lib/common.sh"
 objs="lib/xarray.o lib/radix-tree.o fs/btrfs/delayed-inode.o fs/btrfs/inode.o
 fs/btrfs/disk-io.o fs/btrfs/extent_io.o fs/btrfs/send.o fs/btrfs/transaction.o
 fs/btrfs/zoned.o fs/btrfs/ctree.o fs/btrfs/tests/btrfs-tests.o"
-baseline=$REPO/kernel/config/stock-sparse
+baseline=$REPO/records/stock-sparse
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # warnings NAME: sparse's messages for $objs in build NAME, sorted, with
@@ -25,13 +25,13 @@ warnings() {
 }
 if [ "${1:-}" = --record ]; then	# write the baseline (make compare's stock build)
 	warnings stock >"$baseline"
-	echo "recorded $(wc -l <"$baseline") stock warnings in kernel/config/stock-sparse"
+	echo "recorded $(wc -l <"$baseline") stock warnings in records/stock-sparse"
 	exit 0
 fi
 if [ "${1:-}" = --stock ]; then
 	warnings stock >"$tmp/stock"
 	if ! diff -u "$baseline" "$tmp/stock"; then
-		die "stock 6.1's sparse warnings are not the ones in kernel/config/stock-sparse"
+		die "stock 6.1's sparse warnings are not the ones in records/stock-sparse"
 	fi
 	echo "sparse: stock 6.1 has the $(wc -l <"$baseline") recorded warnings"
 	exit 0

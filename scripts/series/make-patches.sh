@@ -8,19 +8,19 @@
 # Fixed identities and dates plus --zero-commit make the output a pure
 # function of the inputs, so regenerating committed patches is a no-op.
 #
-# The series: kernel/radix-tree/*.patch; the new XArray at 6.1's
-# semantics (kernel/xarray-commit-message.txt); kernel/xarray/*.patch,
-# the changes beyond 6.1, one per patch; kernel/btrfs/*.patch.  The repo
+# The series: series/radix-tree/*.patch; the new XArray at 6.1's
+# semantics (series/xarray-commit-message.txt); series/xarray/*.patch,
+# the changes beyond 6.1, one per patch; series/btrfs/*.patch.  The repo
 # keeps only the final include/linux/xarray.h and lib/xarray.c, so the
-# second patch's files are those with kernel/xarray/*.patch taken off,
+# second patch's files are those with series/xarray/*.patch taken off,
 # newest first.  A change to lines that one of them touches makes it no
 # longer come off: this script then names it, and its hunk must be
 # brought up to date by hand (doc/SERIES.md).
 set -eu
-. "$(dirname "$0")/common.sh"
+. "$(dirname "$0")/../lib/common.sh"
 OUT=${1:-$REPO/patches}
 WORK=$CACHE/series-repo
-[ -f "$PRISTINE/.unpacked" ] || die "no pristine tree: run scripts/unpack-tree.sh"
+[ -f "$PRISTINE/.unpacked" ] || die "no pristine tree: run scripts/series/unpack-tree.sh"
 
 export GIT_AUTHOR_NAME="Seed f3a9fb0e maintainers"
 export GIT_AUTHOR_EMAIL="maintainers@users.noreply.a-seed-f3a9fb0e.example"
@@ -30,8 +30,8 @@ export GIT_COMMITTER_DATE="$GIT_AUTHOR_DATE"
 g() { git -C "$WORK" -c core.autocrlf=false -c commit.gpgsign=false "$@"; }
 
 XA_FILES="include/linux/xarray.h lib/xarray.c"
-touched=$(sed -n 's|^+++ b/||p' "$REPO"/kernel/radix-tree/*.patch \
-	"$REPO"/kernel/btrfs/*.patch)
+touched=$(sed -n 's|^+++ b/||p' "$REPO"/series/radix-tree/*.patch \
+	"$REPO"/series/btrfs/*.patch)
 
 rm -rf "$WORK"
 mkdir -p "$WORK"
@@ -45,29 +45,29 @@ g commit -q -m "linux 6.1 (pristine files touched by the series)"
 
 # The preparatory patch adds lib/radix-tree.h, which the repo keeps too
 # (the userspace build and the harness use it): the two must not drift.
-for p in "$REPO"/kernel/radix-tree/*.patch; do
+for p in "$REPO"/series/radix-tree/*.patch; do
 	g am -q --committer-date-is-author-date "$p"
 done
 cmp -s "$WORK/lib/radix-tree.h" "$REPO/lib/radix-tree.h" ||
-	die "lib/radix-tree.h differs from what kernel/radix-tree/ adds"
+	die "lib/radix-tree.h differs from what series/radix-tree/ adds"
 
 for f in $XA_FILES; do
 	cp "$REPO/$f" "$WORK/$f"
 done
-for p in $(printf '%s\n' "$REPO"/kernel/xarray/*.patch | sort -r); do
+for p in $(printf '%s\n' "$REPO"/series/xarray/*.patch | sort -r); do
 	g apply -R "$p" ||
-		die "kernel/xarray/${p##*/} no longer comes off the repo's files: update it (doc/SERIES.md)"
+		die "series/xarray/${p##*/} no longer comes off the repo's files: update it (doc/SERIES.md)"
 done
 g add -A
-g commit -q -F "$REPO/kernel/xarray-commit-message.txt"
-for p in "$REPO"/kernel/xarray/*.patch "$REPO"/kernel/btrfs/*.patch; do
+g commit -q -F "$REPO/series/xarray-commit-message.txt"
+for p in "$REPO"/series/xarray/*.patch "$REPO"/series/btrfs/*.patch; do
 	g am -q --committer-date-is-author-date "$p"
 done
 for f in $XA_FILES; do
 	cmp -s "$WORK/$f" "$REPO/$f" || die "the series does not end with the repo's $f"
 done
 
-g config branch.base.description "$(cat "$REPO/kernel/cover-letter.txt")"
+g config branch.base.description "$(cat "$REPO/series/cover-letter.txt")"
 rm -rf "$OUT.tmp"
 g format-patch -q --zero-commit --no-signature --cover-letter \
 	--cover-from-description=subject -o "$OUT.tmp" HEAD~"$(g rev-list --count HEAD~1)"

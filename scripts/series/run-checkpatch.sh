@@ -6,9 +6,9 @@
 # any reference (the backport's "commit ... upstream." line among them)
 # would warn; the IDs are the ones upstream wrote.
 set -eu
-. "$(dirname "$0")/common.sh"
+. "$(dirname "$0")/../lib/common.sh"
 series=${1:-$REPO/patches}
-[ -f "$PRISTINE/.unpacked" ] || die "no pristine tree: run scripts/unpack-tree.sh"
+[ -f "$PRISTINE/.unpacked" ] || die "no pristine tree: run scripts/series/unpack-tree.sh"
 rc=0 n=0 checks=0
 while read -r p; do
 	out=$(cd "$PRISTINE" && perl scripts/checkpatch.pl --strict \

@@ -6,10 +6,10 @@
 # tree; a file is always replaced (rm, then cp), never written in place,
 # so the pristine copy is never modified through a shared link.
 set -eu
-. "$(dirname "$0")/common.sh"
+. "$(dirname "$0")/../lib/common.sh"
 series=${1:-$REPO/patches}
 stage=$CACHE/stage
-[ -f "$PRISTINE/.unpacked" ] || die "no pristine tree: run scripts/unpack-tree.sh"
+[ -f "$PRISTINE/.unpacked" ] || die "no pristine tree: run scripts/series/unpack-tree.sh"
 if [ ! -f "$PATCHED/.linked" ]; then
 	step "creating $PATCHED"
 	rm -rf "$PATCHED"

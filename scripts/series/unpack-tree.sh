@@ -3,7 +3,7 @@
 # copy.  The stamp file marks a complete unpack, so an interrupted one
 # is redone rather than trusted.
 set -eu
-. "$(dirname "$0")/common.sh"
+. "$(dirname "$0")/../lib/common.sh"
 [ -f "$PRISTINE/.unpacked" ] && exit 0
 [ -f "$TARBALL" ] || die "$TARBALL missing (make deps installs linux-source-6.1)"
 step "unpacking $TARBALL into $PRISTINE"

@@ -27,7 +27,7 @@
  *			weak __tsan_* hooks that are there only when the
  *			program runs under ThreadSanitizer
  *   tests/api/tsan.supp	liburcu's internals, which it cannot follow
- *   scripts/check-tsan-wrappers.sh  fails when a function of the header
+ *   scripts/library/check-tsan-wrappers.sh  fails when a function of the header
  *			that returns an entry has no wrapper here and no
  *			exemption there
  */
