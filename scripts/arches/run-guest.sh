@@ -1,8 +1,9 @@
 #!/bin/sh
-# Boot the make arches kernel NAME for ARCH in QEMU (TCG): it runs the
-# XArray and IDA self-tests (and on i386 btrfs's) while it boots, then
-# panics for want of an init or a root filesystem, and panic=-1 ends
-# QEMU.  Prints the self-tests' count lines.
+# Boot the make arches kernel NAME for ARCH in QEMU (TCG), through the
+# guest launcher with neither initramfs nor disk: it runs the XArray and
+# IDA self-tests (and on i386 btrfs's) while it boots, then panics for
+# want of a root filesystem, and panic=-1 ends QEMU.  Prints the
+# self-tests' count lines.
 # Usage: scripts/arches/run-guest.sh --arch ARCH [--dist] stock|patched
 # Console: $CACHE/logs/arches-ARCH[-dist]-NAME.console
 set -eu
@@ -19,13 +20,11 @@ log=$CACHE/logs/arches-$arch$dist-$name.console
 mkdir -p "$CACHE/logs"
 start=$(date +%s)
 rc=0
-# shellcheck disable=SC2086 # the machine options are words
 # The self-tests take a minute or two under TCG on every architecture
 # (arm64 at the dist geometry the longest): a quarter of an hour is a
 # hang, or a kernel the firmware could not start.
-timeout -k 10 900 "$qemu" $machine -m 512 -nographic -no-reboot \
-	-kernel "$kernel" -append "console=$console panic=-1 rcupdate.rcu_cpu_stall_timeout=300" \
-	</dev/null >"$log" 2>&1 || rc=$?
+sh "$REPO/scripts/guest/boot-guest.sh" --arch "$arch" --initrd none \
+	--cpus 1 --mem 512 --timeout 900 "$kernel" "$log" || rc=$?
 counts=$(grep -a -o -E '(XArray|IDA): [0-9]+ of [0-9]+ tests passed' "$log" || true)
 [ -z "$counts" ] || echo "$counts"
 secs=$(($(date +%s) - start))

@@ -98,50 +98,40 @@ running() {
 			-e 's/^XARRAY-STRESS-START \([a-z]*\)$/\1/p'
 }
 
-# stop_guest: stop QEMU if it is still running.
-stop_guest() {
-	[ ! -f "$dir/qemu.pid" ] || kill "$(cat "$dir/qemu.pid")" 2>/dev/null || true
-}
+# A test starts with fstests' "run fstests TEST at" line (or
+# xarray-stress's start line) and ends with its outcome line: the guest
+# launcher stops a guest whose console shows none of them for $limit
+# seconds, a hang.
+markers='run fstests [^ ]* at|XARRAY-STRESS-START [a-z]*|XARRAY-FSTEST |XARRAY-STRESS |XARRAY-FSTESTS-START'
 
 step "booting the fstests guest on $name ($(wc -l <"$dir/items") items, $limit s a test)"
 start=$(date +%s)
-rm -f "$dir/qemu.pid"
-# Stopped early (a hang, or this script killed), the guest goes too.
-trap 'stop_guest' EXIT
+# Stopped early (this script killed), the guest goes too.
+trap 'kill "$boot" 2>/dev/null || true' EXIT
 trap 'exit 1' INT TERM HUP
 sh "$REPO/scripts/guest/boot-guest.sh" --initrd none --mem 2048 --cpus "$cpus" \
-	--timeout 86400 --pidfile "$dir/qemu.pid" \
+	--timeout 86400 --watch "$markers" --idle "$limit" \
 	--append "root=/dev/vda rootfstype=btrfs rw init=/usr/local/sbin/xarray-fstests loglevel=5 $NO_SELFTESTS" \
 	"$kernel" "$log" "$@" &
 boot=$!
 
-# Watch the console: a test starts with fstests' "run fstests TEST at"
-# line (or xarray-stress's start line), ends with its outcome line.
-# Nothing new for $limit seconds is a hang.
-markers='run fstests [^ ]* at|XARRAY-STRESS-START [a-z]*|XARRAY-FSTEST |XARRAY-STRESS |XARRAY-FSTESTS-START'
-seen=0 shown=0 since=$start hung=''
+# Show each outcome as it comes.
+shown=0
 while kill -0 "$boot" 2>/dev/null; do
 	sleep 5
 	[ -f "$log" ] || continue
-	now=$(date +%s)
-	n=$(grep -a -c -E "$markers" "$log" || true)
-	if [ "$n" != "$seen" ]; then
-		seen=$n since=$now
-		outcomes | sed -n "$((shown + 1)),\$p"
-		shown=$(outcomes | wc -l)
-	elif [ $((now - since)) -ge "$limit" ]; then
-		hung=$(unfinished "$(running)")
-		[ -n "$hung" ] || hung=$(unfinished)
-		step "nothing new for $limit s: stopping the guest${hung:+ in $hung}"
-		stop_guest
-		break
-	fi
+	outcomes | sed -n "$((shown + 1)),\$p"
+	shown=$(outcomes | wc -l)
 done
 rc=0
 wait "$boot" || rc=$?
-rm -f "$dir/qemu.pid"
 outcomes | sed -n "$((shown + 1)),\$p"
 outcomes >"$results"
+hung=''
+if [ "$rc" = 124 ]; then
+	hung=$(unfinished "$(running)")
+	[ -n "$hung" ] || hung=$(unfinished)
+fi
 [ -z "$hung" ] || echo "$hung timeout $limit stopped after $limit s with no progress" | tee -a "$results"
 rm -f "$dir/root.img" "$dir"/scratch*.img "$dir/logwrites.img"
 secs=$(($(date +%s) - start))

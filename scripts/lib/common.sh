@@ -16,10 +16,11 @@ PATCHED=$CACHE/linux-patched
 GIT_TREE=$CACHE/linux-git
 JOBS=$(nproc)
 export CCACHE_DIR="${CCACHE_DIR:-$CACHE/ccache}"
-# The command line every guest kernel starts with.  The long RCU stall
-# timeout keeps TCG's slowness from raising stall warnings; stock and
-# patched kernels boot with the same one.
-KERNEL_ARGS="console=ttyS0 panic=-1 oops=panic rcupdate.rcu_cpu_stall_timeout=300"
+# The command line every guest kernel starts with, after its console
+# (scripts/guest/boot-guest.sh).  The long RCU stall timeout keeps TCG's
+# slowness from raising stall warnings; stock and patched kernels boot
+# with the same one, on every architecture.
+KERNEL_ARGS="panic=-1 oops=panic rcupdate.rcu_cpu_stall_timeout=300"
 # Added for boots that must not run the built-in self-tests (the Debian
 # system, the benchmarks): test_xarray's 41 million checks take time and
 # leave the two kernels' allocators in different states.
