@@ -1,9 +1,10 @@
 # The userspace benchmark (make bench): our lib/xarray.c against the 6.1
 # tree's, JudyL and a plain array.  Included by the top Makefile.  The
 # tree's lib/xarray.c is compiled with the same header, shims and flags as
-# ours; every function it defines is renamed to tree_NAME (objcopy), and
-# bench/xa-impl.c is compiled a second time with matching #defines, so
-# both implementations live in one binary.
+# ours; every function it defines is renamed to tree_NAME
+# (scripts/harness/rename-tree-symbols.sh), and bench/xa-impl.c is
+# compiled a second time with matching #defines, so both implementations
+# live in one binary.
 XARRAY_CACHE ?= $(HOME)/.cache/xarray
 TREE_XARRAY  ?= $(XARRAY_CACHE)/linux-pristine/lib/xarray.c
 BENCH_DIR    := $(BUILD)/bench
@@ -17,14 +18,9 @@ $(BENCH_DIR)/tree-xarray-plain.o: $(TREE_XARRAY) $(LIB_HDRS)
 	@mkdir -p $(BENCH_DIR)
 	$(CC) $(LIB_CFLAGS) -w -c -o $@ $<	# its -Wextra warnings are not ours
 
-$(BENCH_DIR)/tree.syms: $(BENCH_DIR)/tree-xarray-plain.o
-	nm -g --defined-only $< | awk '{ print $$3, "tree_" $$3 }' >$@
-
-$(BENCH_DIR)/tree-names.h: $(BENCH_DIR)/tree.syms
-	awk '{ print "#define " $$1 " " $$2 }' $< >$@
-
-$(BENCH_DIR)/tree-xarray.o: $(BENCH_DIR)/tree-xarray-plain.o $(BENCH_DIR)/tree.syms
-	objcopy --redefine-syms=$(BENCH_DIR)/tree.syms $< $@
+$(BENCH_DIR)/tree-xarray.o $(BENCH_DIR)/tree-names.h &: $(BENCH_DIR)/tree-xarray-plain.o
+	sh scripts/harness/rename-tree-symbols.sh \
+		--header $(BENCH_DIR)/tree-names.h $< $(BENCH_DIR)/tree-xarray.o
 
 $(BENCH_DIR)/xa-ours.o: bench/xa-impl.c bench/bench.h $(LIB_HDRS)
 	@mkdir -p $(BENCH_DIR)

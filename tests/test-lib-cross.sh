@@ -7,13 +7,12 @@
 # Usage: tests/test-lib-cross.sh --arch armhf|s390x
 set -eu
 . "$(dirname "$0")/../scripts/lib/common.sh"
-arch=
-[ "${1:-}" = --arch ] && arch=${2:-}
-case $arch in
-armhf)	cross=arm-linux-gnueabihf- qemu=qemu-arm ;;
-s390x)	cross=s390x-linux-gnu- qemu=qemu-s390x ;;
-*)	die "usage: $0 --arch armhf|s390x" ;;
-esac
+usage="usage: $0 --arch armhf|s390x"
+. "$REPO/scripts/lib/arch-table.sh"
+arch_args "$@"
+# The two whose liburcu-dev make deps installs (multiarch).
+case $arch in armhf|s390x) ;; *) die "$usage" ;; esac
+qemu=$user
 out=$CACHE/cross-lib/$arch
 rm -rf "$out"
 mkdir -p "$out"
@@ -43,9 +42,8 @@ result=$(tail -n 1 "$out/test-api.log")
 step "fuzzer seed corpus for $arch"
 fuzz="$cc -DXA_SHIM_DEFER_RCU"
 $fuzz -w -c -o "$out/tree-plain.o" "$PRISTINE/lib/xarray.c"
-"${cross}nm" -g --defined-only "$out/tree-plain.o" | awk '{ print $3, "tree_" $3 }' >"$out/tree.syms"
-awk '{ print "#define " $1 " " $2 }' "$out/tree.syms" >"$out/tree-names.h"
-"${cross}objcopy" --redefine-syms="$out/tree.syms" "$out/tree-plain.o" "$out/tree.o"
+sh scripts/harness/rename-tree-symbols.sh --cross "$cross" \
+	--header "$out/tree-names.h" "$out/tree-plain.o" "$out/tree.o"
 $fuzz -DIMPL=ours -c -o "$out/impl-ours.o" tests/fuzz/impl.c
 $fuzz -DIMPL=tree -include "$out/tree-names.h" -c -o "$out/impl-tree.o" tests/fuzz/impl.c
 $fuzz -o "$out/fuzz-replay" tests/fuzz/replay.c tests/fuzz/fuzz-xarray.c \

@@ -35,8 +35,7 @@ $(FUZZ_DIR)/impl-tree.o: tests/fuzz/impl.c $(FUZZ_HDRS) $(BENCH_DIR)/tree-names.
 $(FUZZ_DIR)/tree-xarray.o: $(TREE_XARRAY) $(FUZZ_HDRS)
 	@mkdir -p $(FUZZ_DIR)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -w -c -o $@.plain $<
-	nm -g --defined-only $@.plain | awk '{ print $$3, "tree_" $$3 }' >$@.syms
-	objcopy --redefine-syms=$@.syms $@.plain $@
+	sh scripts/harness/rename-tree-symbols.sh $@.plain $@
 
 $(FUZZ_DIR)/fuzz-xarray: $(FUZZ_OBJS)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $^ -lurcu -lpthread
