@@ -5,8 +5,7 @@
 # (scripts/harness/rename-tree-symbols.sh), and bench/xa-impl.c is
 # compiled a second time with matching #defines, so both implementations
 # live in one binary.
-XARRAY_CACHE ?= $(HOME)/.cache/xarray
-TREE_XARRAY  ?= $(XARRAY_CACHE)/linux-pristine/lib/xarray.c
+TREE_XARRAY  ?= $(shell sh scripts/path.sh tree)/lib/xarray.c
 BENCH_DIR    := $(BUILD)/bench
 BENCH_CFLAGS := $(LIB_CFLAGS) -Ibench
 BENCH_OBJS   := $(BENCH_DIR)/bench.o $(BENCH_DIR)/xa-ours.o \

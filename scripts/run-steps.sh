@@ -1,7 +1,9 @@
 #!/bin/sh
 # Run the steps listed in steps files, one "NAME COMMAND..." per line
-# (# starts a comment), from the repo root, with CACHE exported.  Shows progress, keeps each
-# step's output in $CACHE/logs/NAME.log, prints the tail of a failing
+# (# starts a comment), from the repo root, in a shell that has sourced
+# scripts/lib/common.sh (so a step asks "$(path console guest-patched)"
+# for a file rather than spelling it).  Shows progress, keeps each
+# step's output in "$(path logs)/NAME.log", prints the tail of a failing
 # step, then a summary table (step, result, time, what it said last)
 # and "N passed, N failed" as the last line.  Exits 1 on any failure.
 #
@@ -15,9 +17,8 @@
 set -eu
 . "$(dirname "$0")/lib/common.sh"
 [ $# -ge 1 ] || die "usage: $0 STEPFILE..."
-export CACHE
 steps=$(mktemp)
-logs=$CACHE/logs
+logs=$(path logs)
 mkdir -p "$logs"
 summary=$(mktemp)
 lane=$(mktemp -d)
@@ -32,7 +33,8 @@ last_pid='' queued=''
 # "STATUS SECONDS" in $lane/NAME.
 run_step() {
 	start=$(date +%s) rc=0
-	sh -c "$2" >"$logs/$1.log" 2>&1 </dev/null || rc=$?
+	# The step's shell knows common.sh's helpers, path among them.
+	sh -c ". scripts/lib/common.sh; $2" "$0" >"$logs/$1.log" 2>&1 </dev/null || rc=$?
 	echo "$rc $(($(date +%s) - start))" >"$lane/$1"
 }
 

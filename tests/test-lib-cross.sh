@@ -3,7 +3,7 @@
 # and the differential fuzzer's seed corpus replayed against ours, the
 # 6.1 tree's lib/xarray.c and the model (tests/fuzz/replay.c), both
 # cross-built with Debian's cross compiler and the architecture's
-# liburcu-dev (multiarch).  Build output: $CACHE/cross-lib/ARCH.
+# liburcu-dev (multiarch).  Build output: path cross-lib ARCH.
 # Usage: tests/test-lib-cross.sh --arch armhf|s390x
 set -eu
 . "$(dirname "$0")/../scripts/lib/common.sh"
@@ -13,7 +13,7 @@ arch_args "$@"
 # The two whose liburcu-dev make deps installs (multiarch).
 case $arch in armhf|s390x) ;; *) die "$usage" ;; esac
 qemu=$user
-out=$CACHE/cross-lib/$arch
+out=$(path cross-lib "$arch")
 rm -rf "$out"
 mkdir -p "$out"
 cd "$REPO"

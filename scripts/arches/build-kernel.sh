@@ -2,7 +2,7 @@
 # Cross-build the kernel make arches boots: tinyconfig plus
 # config/arches/common.config and ARCH's fragment (and thp.config
 # with --dist), from the pristine tree for stock, the patched one for
-# patched.  Output: $CACHE/arches/ARCH[-dist]/build-NAME.
+# patched.  Output: path arch-build ARCH[-dist] NAME.
 # Usage: scripts/arches/build-kernel.sh --arch ARCH [--dist] stock|patched
 #   ARCH: arm64 armhf i386 ppc64el s390x (Debian's names)
 set -eu
@@ -15,7 +15,7 @@ shift "$nargs"
 name=$1
 src=$(kernel_tree "$name")
 export ARCH="$karch" SRCARCH="$srcarch" CROSS_COMPILE="$cross"
-out=$CACHE/arches/$arch$dist/build-$name
+out=$(path arch-build "$arch$dist" "$name")
 set -- "$REPO/config/arches/common.config" "$REPO/config/arches/$arch.config"
 [ -z "$dist" ] || set -- "$@" "$REPO/config/arches/thp.config"
 mkdir -p "$CCACHE_DIR"

@@ -29,7 +29,7 @@ tests_run() {
 # count MODE KERNEL: how many tests the self-test MODE (xarray or ida)
 # ran in KERNEL's console, if all passed.
 count() {
-	sh "$REPO/scripts/guest/parse-log.sh" "$1" "$CACHE/logs/arches-$run-$2.console" | tests_run
+	sh "$REPO/scripts/guest/parse-log.sh" "$1" "$(path arch-console "$run" "$2")" | tests_run
 }
 
 if [ -n "$record_stock" ]; then
@@ -46,9 +46,9 @@ fail=''
 for test in xarray:XArray ida:IDA; do
 	mode=${test%%:*} label=${test#*:}
 	stock=$(sh "$REPO/scripts/guest/parse-log.sh" "$mode" \
-		"$CACHE/logs/arches-$run-stock.console") || fail="$fail; stock $label: $stock"
+		"$(path arch-console "$run" stock)") || fail="$fail; stock $label: $stock"
 	patched=$(sh "$REPO/scripts/guest/parse-log.sh" "$mode" \
-		"$CACHE/logs/arches-$run-patched.console") || fail="$fail; patched $label: $patched"
+		"$(path arch-console "$run" patched)") || fail="$fail; patched $label: $patched"
 	s=$(echo "$stock" | tests_run)
 	p=$(echo "$patched" | tests_run)
 	r=$(sed -n "s/^$run $label \([0-9]*\)$/\1/p" "$record")
@@ -60,9 +60,9 @@ done
 # (i386: inode numbers beyond 32 bits).
 for k in stock patched; do
 	grep -q '^CONFIG_BTRFS_FS_RUN_SANITY_TESTS=y' \
-		"$CACHE/arches/$run/build-$k/.config" || continue
+		"$(path arch-build "$run" "$k")/.config" || continue
 	said=$(sh "$REPO/scripts/guest/parse-log.sh" btrfs-selftests \
-		"$CACHE/logs/arches-$run-$k.console") ||
+		"$(path arch-console "$run" "$k")") ||
 		fail="$fail; $k: $(echo "$said" | head -n 2 | tr '\n' ' ')"
 	echo "$run $k: $(echo "$said" | head -n 1)"
 done
@@ -73,7 +73,7 @@ before_end=$(mktemp)
 trap 'rm -f "$before_end"' EXIT
 for k in stock patched; do
 	sed -E '/Kernel panic - not syncing: (No working init found|VFS: Unable to mount root fs)/,$d' \
-		"$CACHE/logs/arches-$run-$k.console" >"$before_end"
+		"$(path arch-console "$run" "$k")" >"$before_end"
 	splat=$(sh "$REPO/scripts/guest/parse-log.sh" nosplat "$before_end") ||
 		fail="$fail; a splat in the $k console: $(echo "$splat" | sed -n 2p)"
 done

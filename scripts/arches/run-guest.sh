@@ -5,7 +5,7 @@
 # want of a root filesystem, and panic=-1 ends QEMU.  Prints the
 # self-tests' count lines.
 # Usage: scripts/arches/run-guest.sh --arch ARCH [--dist] stock|patched
-# Console: $CACHE/logs/arches-ARCH[-dist]-NAME.console
+# Console: path arch-console ARCH[-dist] NAME
 set -eu
 . "$(dirname "$0")/../lib/common.sh"
 usage="usage: $0 --arch ARCH [--dist] stock|patched"
@@ -14,10 +14,10 @@ arch_args "$@"
 shift "$nargs"
 [ $# -eq 1 ] || die "$usage"
 name=$1
-kernel=$CACHE/arches/$arch$dist/build-$name/$image
-log=$CACHE/logs/arches-$arch$dist-$name.console
+kernel=$(path arch-build "$arch$dist" "$name")/$image
+log=$(path arch-console "$arch$dist" "$name")
 [ -f "$kernel" ] || die "no kernel $kernel: arches/build-kernel.sh first"
-mkdir -p "$CACHE/logs"
+mkdir -p "$(path logs)"
 start=$(date +%s)
 rc=0
 # The self-tests take a minute or two under TCG on every architecture

@@ -29,7 +29,7 @@ while [ "$r" -le "$runs" ]; do
 	sh "$REPO/scripts/guest/run-guest-pair.sh" --append "$NO_SELFTESTS" \
 		"$tests" "btrfs$r" >/dev/null
 	for k in stock patched; do
-		log=$CACHE/logs/guest-$k-btrfs$r.console
+		log=$(path console "guest-$k-btrfs$r")
 		secs=$(btrfs_seconds "$log")
 		[ -n "$secs" ] || die "no workload time in $log"
 		echo "$k $r $secs" >>"$out.tmp"
@@ -39,7 +39,7 @@ while [ "$r" -le "$runs" ]; do
 			[ "$(echo "$walks" | wc -w)" -eq 2 ] || die "no inode workload times in $log"
 			echo "$k $r $walks" >>"$inodes.tmp"
 		fi
-		rm -f "$CACHE/btrfs-$k-btrfs$r.img"
+		rm -f "$(path btrfs-image "$k-btrfs$r")"
 	done
 	r=$((r + 1))
 done

@@ -3,8 +3,8 @@
 # their ratio, from the workload's last phase line.
 set -eu
 . "$(dirname "$0")/../lib/common.sh"
-stock=$(btrfs_seconds "$CACHE/logs/guest-stock.console")
-patched=$(btrfs_seconds "$CACHE/logs/guest-patched.console")
+stock=$(btrfs_seconds "$(path console guest-stock)")
+patched=$(btrfs_seconds "$(path console guest-patched)")
 if [ -z "$stock" ] || [ -z "$patched" ]; then
 	die "a workload time is missing"
 fi

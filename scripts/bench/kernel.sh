@@ -44,7 +44,7 @@ while [ "$b" -le "$boots" ]; do
 		sh "$REPO/scripts/guest/run-guest-pair.sh" --geometry "$geometry" \
 			--append "$NO_SELFTESTS" "$t" bench >/dev/null
 		for k in stock patched; do
-			log=$CACHE/logs/guest-$k$suffix-bench.console
+			log=$(path console "guest-$k$suffix-bench")
 			sh "$REPO/scripts/guest/parse-log.sh" result "$log" "$t" >/dev/null ||
 				die "benchmark $t failed in the $k kernel; see $log"
 			tr -d '\r' <"$log" | sed -n "s/.*XARRAY-BENCH /$k /p" >>"$out.tmp"

@@ -14,15 +14,15 @@
 # uses the broadcast timer).  They are shown and not judged.
 # The built-in self-tests are skipped (initcall_blacklist): the initramfs
 # guest runs them, and test_ida warns on purpose.
-# Console: $CACHE/logs/debian-NAME.console; disk: $CACHE/debian-NAME.img
+# Console: path console debian-NAME; disk: path debian-image NAME
 set -eu
 . "$(dirname "$0")/../lib/common.sh"
 name=${1:?usage: $0 NAME}
-kernel=$CACHE/build-$name/arch/x86/boot/bzImage
-img=$CACHE/debian-$name.img
-log=$CACHE/logs/debian-$name.console
+kernel=$(path kernel "$name")
+img=$(path debian-image "$name")
+log=$(path console "debian-$name")
 [ -f "$kernel" ] || die "no kernel $kernel"
-mkdir -p "$CACHE/logs"
+mkdir -p "$(path logs)"
 sh "$REPO/scripts/debian/make-debian-image.sh" "$img"
 step "booting Debian 12 on $name"
 start=$(date +%s)
@@ -48,7 +48,7 @@ has 'XARRAY-SYSTEM state=running test-unit=success' ||
 [ "$rc" = 0 ] && grep -a -q 'reboot: Power down' "$log" ||
 	fail="$fail, no clean poweroff (QEMU exit $rc)"
 splat=$(sh "$REPO/scripts/guest/parse-log.sh" nosplat "$log") || fail="$fail, $splat"
-sh "$REPO/scripts/guest/parse-log.sh" btrfs "$img" >"$CACHE/logs/debian-$name.btrfs-check" 2>&1 ||
+sh "$REPO/scripts/guest/parse-log.sh" btrfs "$img" >"$(path logs)/debian-$name.btrfs-check" 2>&1 ||
 	fail="$fail, btrfs check found errors"
 [ -z "$fail" ] || die "Debian on $name, ${secs} s: ${fail#, } (see $log)"
 up=$(echo "$said" | sed -n 's/^XARRAY-SYSTEM .*uptime=\([0-9]*\).*/\1/p')

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Build (once) a Debian 12 root filesystem tarball with mmdebstrap, from
 # the machine's own apt sources file, and print its path.  The tarball is
-# kept in $CACHE/rootfs under a name made from the package list, the
+# kept in (path rootfs) under a name made from the package list, the
 # sources and the customize hook with its input, so it is rebuilt only
 # when one of them changes.
 # Usage: scripts/debian/build-rootfs.sh --packages "pkg1,pkg2,..." [--customize SCRIPT --input FILE]
@@ -40,10 +40,10 @@ set --
 [ -z "$script" ] || set -- --customize-hook="sh '$script' \"\$1\" '$input'"
 key=$({ echo "$packages"; cat "$sources"; [ -z "$script" ] || cat "$script" "$input"; } |
 	sha256sum | cut -c1-16)
-out=$CACHE/rootfs/bookworm-$key.tar
+out=$(path rootfs)/bookworm-$key.tar
 if [ ! -f "$out" ]; then
 	step "building a Debian 12 root with $packages (from $sources)"
-	mkdir -p "$CACHE/rootfs"
+	mkdir -p "$(path rootfs)"
 	mmdebstrap --quiet --variant=apt --format=tar --include="$packages" \
 		"$@" bookworm "$out.tmp" "$sources" >&2
 	mv "$out.tmp" "$out"

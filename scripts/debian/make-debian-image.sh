@@ -15,7 +15,7 @@ tarball=$(sh "$REPO/scripts/debian/build-rootfs.sh" --packages "$pkgs" \
 	--customize "$REPO/guest/fstests/build-in-root.sh" --input "$(fstests_tarball)")
 [ "$img" != --root ] || { echo "$tarball"; exit 0; }
 # A root of its own: make fstests makes two images side by side.
-root=$(mktemp -d "$CACHE/debian-root.XXXXXX")
+root=$(mktemp -d "$(path rootfs)/root.XXXXXX")
 trap 'rm -rf "$root"' EXIT
 chmod 755 "$root"
 step "unpacking $tarball"

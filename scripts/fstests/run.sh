@@ -10,11 +10,11 @@
 #   --limit  a test still running this many seconds after the last one
 #            ended is a hang (default 600): the guest is stopped, the test
 #            recorded as "timeout" and the rest of LIST left unrun
-# Writes $CACHE/fstests/RUN.results, one line an outcome:
+# Writes (path fstests-results RUN), one line an outcome:
 #   SECTION TEST pass|fail|notrun|timeout SECONDS [REASON]
 #   stress-ng FSTYP pass|fail|timeout SECONDS [DETAIL]
-# and keeps the console ($CACHE/logs/fstests-RUN.console) and the btrfs
-# disks ($CACHE/fstests/RUN/btrfs-test.img, stress.img) for the checks
+# and keeps the console (path console fstests-RUN) and the btrfs
+# disks (btrfs-test.img, stress.img in path fstests-dir RUN) for the checks
 # that follow.  Prints each outcome as it comes.  Exits 0 when the guest
 # got through LIST, whatever the tests' outcomes, 1 when it did not.
 set -eu
@@ -32,14 +32,14 @@ while [ $# -gt 0 ]; do
 done
 [ $# -eq 2 ] || die "$usage"
 name=$1 list=$2 run=$1${tag:+-$tag}
-kernel=$CACHE/build-$name/arch/x86/boot/bzImage
+kernel=$(path kernel "$name")
 [ -f "$kernel" ] || die "no kernel $kernel"
 [ -f "$list" ] || die "no list $list"
-dir=$CACHE/fstests/$run
-log=$CACHE/logs/fstests-$run.console
-results=$CACHE/fstests/$run.results
+dir=$(path fstests-dir "$run")
+log=$(path console "fstests-$run")
+results=$(path fstests-results "$run")
 rm -rf "$dir" "$results"
-mkdir -p "$dir/job" "$CACHE/logs"
+mkdir -p "$dir/job" "$(path logs)"
 
 # The items of LIST, "SECTION TEST" each, in order.
 sed 's/#.*//' "$list" | awk 'NF >= 2 { print $1, $2 }' >"$dir/items"

@@ -1,7 +1,7 @@
 #!/bin/sh
 # make fstests: an fstests group on the stock and the patched kernel, the
 # two guests side by side (one CPU each), in batches of tests, resumable:
-# every outcome is kept in $CACHE/fstests-soak/KERNEL-KEY.results, where
+# every outcome is kept in (path soak)/KERNEL-KEY.results, where
 # KEY is made from what decides that kernel's outcomes (its config
 # fragments, the series' code for the patched one, fstests and its guest
 # setup), and a rerun skips every test that has an outcome there.
@@ -19,7 +19,7 @@
 # xfs (the issue's order: every btrfs test first, then the generic ones
 # on XFS and tmpfs), generic/ and tmpfs/ for tmpfs_huge; the sections
 # are taken in the order given.  Ends with the report
-# (scripts/fstests/report.sh) in $CACHE/fstests-soak/report.md; exits 1
+# (scripts/fstests/report.sh) in (path soak)/report.md; exits 1
 # when a test passes on stock and fails on patched, or a difference has
 # no explanation in records/fstests-differences.
 set -eu
@@ -45,7 +45,7 @@ kernels=${kernels# }
 for k in $kernels; do
 	case $k in stock|patched) ;; *) die "unknown kernel $k" ;; esac
 done
-soak=$CACHE/fstests-soak
+soak=$(path soak)
 mkdir -p "$soak"
 # One soak at a time: two would boot guests on the same disks.
 exec 9>"$soak/lock"
@@ -105,7 +105,7 @@ todo() {
 }
 
 for k in $kernels; do
-	[ -f "$CACHE/build-$k/arch/x86/boot/bzImage" ] || die "no $k kernel: make fstests builds it"
+	[ -f "$(path kernel "$k")" ] || die "no $k kernel: make fstests builds it"
 done
 stock=$(results_of stock) patched=$(results_of patched)
 # outcomes: how many outcomes the kernels' results files hold, together.
@@ -144,12 +144,12 @@ while [ -z "$report" ]; do
 		(
 			sh "$REPO/scripts/fstests/run.sh" --tag "$tag" --cpus 1 \
 				--limit "$limit" "$k" "$soak/batch-$tag-$k" \
-				>"$CACHE/logs/fstests-$tag-$k.log" 2>&1 || true
+				>"$(path logs)/fstests-$tag-$k.log" 2>&1 || true
 			# A boot that ended no test (a broken guest) would loop
 			# forever.
-			[ -s "$CACHE/fstests/$k-$tag.results" ] ||
-				die "the $k guest ended no test: see $CACHE/logs/fstests-$tag-$k.log"
-			cat "$CACHE/fstests/$k-$tag.results" >>"$(results_of "$k")"
+			[ -s "$(path fstests-results "$k-$tag")" ] ||
+				die "the $k guest ended no test: see $(path logs)/fstests-$tag-$k.log"
+			cat "$(path fstests-results "$k-$tag")" >>"$(results_of "$k")"
 		) &
 		pids="$pids $!"
 	done

@@ -8,7 +8,7 @@
 #                    scripts/lib/arch-table.sh (default amd64)
 #   --tests LIST     the guest /init's tests (xarray.tests=LIST)
 #   --append ARGS    more kernel command line
-#   --initrd FILE    the initramfs (default $CACHE/initramfs.cpio.gz);
+#   --initrd FILE    the initramfs (default: path initramfs);
 #                    "none" boots with none: the root is then the one
 #                    --append names (root=/dev/vda for a Debian image),
 #                    or there is none and the kernel panics once its
@@ -36,7 +36,7 @@ set -eu
 . "$(dirname "$0")/../lib/common.sh"
 . "$REPO/scripts/lib/arch-table.sh"
 usage="usage: $0 [OPTIONS] KERNEL LOG [DISK...]"
-arch=amd64 tests='' append='' initrd=$CACHE/initramfs.cpio.gz cpus=2 mem=512
+arch=amd64 tests='' append='' initrd=$(path initramfs) cpus=2 mem=512
 timeout=1200 accel="-accel tcg" plugin='' watch='' idle=''
 while [ $# -gt 0 ]; do
 	case $1 in

@@ -2,7 +2,7 @@
 # Build a kernel out of tree: scripts/guest/build-kernel.sh NAME [FRAGMENT...]
 # NAME is stock or patched, optionally with a suffix (patched-debug); the
 # source is the pristine or the patched tree accordingly.  Output goes to
-# $CACHE/build-NAME.  The config is tinyconfig plus the fragments
+# (path build NAME).  The config is tinyconfig plus the fragments
 # (config/base.config, dist.config, system.config and
 # fstests.config when none are given: the geometry distributions ship,
 # able to boot systemd and run fstests);
@@ -17,7 +17,7 @@ src=$(kernel_tree "$name")
 [ $# -gt 0 ] || set -- "$REPO/config/base.config" \
 	"$REPO/config/dist.config" "$REPO/config/system.config" \
 	"$REPO/config/fstests.config"
-out=$CACHE/build-$name
+out=$(path build "$name")
 mkdir -p "$CCACHE_DIR"
 CC="ccache gcc"
 

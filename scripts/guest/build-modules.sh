@@ -1,7 +1,7 @@
 #!/bin/sh
 # Build the guest-only modules in guest/modules/ against kernel NAME
-# ($CACHE/build-NAME, built by build-kernel.sh) and pack them, with the
-# kernel's own modules (=m in its config), as $CACHE/modules-NAME.cpio.gz
+# (path build NAME, built by build-kernel.sh) and pack them, with the
+# kernel's own modules (=m in its config), as (path modules-cpio NAME)
 # holding /lib/xarray-modules/*.ko.  run-guest.sh appends that archive to
 # the initramfs, so each kernel boots with the modules built for it.
 set -eu
@@ -9,9 +9,9 @@ set -eu
 [ $# -eq 1 ] || die "usage: $0 NAME"
 name=$1
 src=$(kernel_tree "$name")
-out=$CACHE/build-$name
+out=$(path build "$name")
 [ -f "$out/Module.symvers" ] || die "no $out/Module.symvers: build the kernel first"
-moddir=$CACHE/modules-$name
+moddir=$(path modules "$name")
 mkdir -p "$moddir/src"
 for f in "$REPO"/guest/modules/*; do	# copy only what changed
 	cmp -s "$f" "$moddir/src/$(basename "$f")" || cp "$f" "$moddir/src/"
@@ -28,5 +28,5 @@ mkdir -p "$root/lib/xarray-modules"
 find "$moddir/src" "$out" -name '*.ko' -exec cp {} "$root/lib/xarray-modules/" \;
 ls "$root/lib/xarray-modules"
 (cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet) |
-	gzip -9 >"$CACHE/modules-$name.cpio.gz.tmp"
-mv "$CACHE/modules-$name.cpio.gz.tmp" "$CACHE/modules-$name.cpio.gz"
+	gzip -9 >"$(path modules-cpio "$name").tmp"
+mv "$(path modules-cpio "$name").tmp" "$(path modules-cpio "$name")"

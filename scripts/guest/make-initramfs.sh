@@ -5,8 +5,8 @@
 # Usage: scripts/guest/make-initramfs.sh OUTPUT
 set -eu
 . "$(dirname "$0")/../lib/common.sh"
-out=${1:-$CACHE/initramfs.cpio.gz}
-root=$CACHE/initramfs-root
+out=${1:-$(path initramfs)}
+root=$(path initramfs-root)
 rm -rf "$root"
 mkdir -p "$root/bin" "$root/tests" "$root/proc" "$root/sys" "$root/dev" \
 	"$root/mnt" "$root/tmp"

@@ -14,20 +14,20 @@ if [ "${1:-}" = --append ]; then
 fi
 [ $# -eq 3 ] || die "usage: $0 [--append ARGS] NAME TESTS OUT"
 name=$1 tests=$2 out=$3
-map=$CACHE/build-$name/System.map
+map=$(path build "$name")/System.map
 [ -f "$map" ] || die "no $map: build the $name kernel first"
-plugin=$CACHE/guest-profile.so
+plugin=$(path profile-plugin)
 src=$REPO/bench/guest-profile.c
 if [ ! -f "$plugin" ] || [ -n "$(find "$src" -newer "$plugin")" ]; then
 	cc -O2 -Wall -Wextra -Werror -shared -fPIC -o "$plugin" "$src"
 fi
-raw=$CACHE/logs/guest-profile-$name.raw
+raw=$(path logs)/guest-profile-$name.raw
 rm -f "$raw"
 sh "$REPO/scripts/guest/run-guest.sh" --tag profile --icount --cpus 1 \
 	--append "$NO_SELFTESTS$append" --plugin "$plugin,out=$raw" \
 	"$name" "$tests" >/dev/null
-rm -f "$CACHE/btrfs-$name-profile.img"
-[ -s "$raw" ] || die "the plugin wrote no counts; see $CACHE/logs"
+rm -f "$(path btrfs-image "$name-profile")"
+[ -s "$raw" ] || die "the plugin wrote no counts; see $(path logs)"
 # Blocks and symbols sorted together by address: each block's count goes
 # to the symbol at or below it.
 {

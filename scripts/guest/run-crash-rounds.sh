@@ -10,10 +10,10 @@
 set -eu
 . "$(dirname "$0")/../lib/common.sh"
 name=${1:?usage: $0 NAME [ROUNDS]} rounds=${2:-3}
-kernel=$CACHE/build-$name/arch/x86/boot/bzImage
-img=$CACHE/crash-$name.img
+kernel=$(path kernel "$name")
+img=$(path crash-image "$name")
 [ -f "$kernel" ] || die "no kernel $kernel"
-mkdir -p "$CACHE/logs"
+mkdir -p "$(path logs)"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 sh "$REPO/scripts/guest/make-disk-image.sh" "$img" 2G
@@ -26,8 +26,8 @@ names() {	# LOG PREFIX SUFFIX: the file names on whole lines PREFIX NAME SUFFIX
 r=1
 while [ "$r" -le "$rounds" ]; do
 	kill_at=$((20 + 45 * (r - 1) * r))	# 20, 110, 290, ...
-	log=$CACHE/logs/crash-$name-r$r.console
-	vlog=$CACHE/logs/crash-$name-r$r-verify.console
+	log=$(path console "crash-$name-r$r")
+	vlog=$(path console "crash-$name-r$r-verify")
 	rm -f "$log"
 	sh "$REPO/scripts/guest/boot-guest.sh" --tests crash-write \
 		--append "xarray.round=$r" --timeout 900 "$kernel" "$log" "$img" &

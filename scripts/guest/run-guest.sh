@@ -1,12 +1,12 @@
 #!/bin/sh
-# Boot kernel NAME ($CACHE/build-NAME) on fresh disks and run the guest
+# Boot kernel NAME (path build NAME) on fresh disks and run the guest
 # TESTS (comma-separated names from guest/workloads/).
 # Usage: scripts/guest/run-guest.sh [--tag TAG] [BOOT-OPTIONS] NAME TESTS
 # The run is NAME, or NAME-TAG for a further boot of the same kernel: its
-# console is $CACHE/logs/guest-RUN.console and its btrfs disk (/dev/vda)
-# $CACHE/btrfs-RUN.img, kept for "parse-log.sh btrfs".  A kernel with XFS
+# console is (path console guest-RUN) and its btrfs disk (/dev/vda)
+# (path btrfs-image RUN), kept for "parse-log.sh btrfs".  A kernel with XFS
 # also gets a fresh XFS disk (/dev/vdb), and one with modules
-# ($CACHE/modules-NAME.cpio.gz) gets them after the initramfs.
+# (path modules-cpio NAME) gets them after the initramfs.
 # BOOT-OPTIONS are boot-guest.sh's (--append, --cpus, --timeout,
 # --icount, --plugin).  Prints the guest's result lines and how long it
 # ran; the steps after it judge the console.
@@ -26,22 +26,22 @@ while [ $# -gt 0 ]; do
 done
 [ $# -eq 2 ] || die "$usage"
 name=$1 tests=$2 run=$1${tag:+-$tag}
-kernel=$CACHE/build-$name/arch/x86/boot/bzImage
-log=$CACHE/logs/guest-$run.console
+kernel=$(path kernel "$name")
+log=$(path console "guest-$run")
 [ -f "$kernel" ] || die "no kernel $kernel"
-mkdir -p "$CACHE/logs"
-set -- "$CACHE/btrfs-$run.img"
+mkdir -p "$(path logs)"
+set -- "$(path btrfs-image "$run")"
 sh "$REPO/scripts/guest/make-disk-image.sh" "$1" 2G
-if grep -q '^CONFIG_XFS_FS=y' "$CACHE/build-$name/.config"; then
-	set -- "$@" "$CACHE/xfs-$run.img"
+if grep -q '^CONFIG_XFS_FS=y' "$(path build "$name")/.config"; then
+	set -- "$@" "$(path xfs-image "$run")"
 	sh "$REPO/scripts/guest/make-disk-image.sh" "$2" 3G xfs
 fi
 # The kernel's modules (build-modules.sh), appended as a second archive:
 # the kernel unpacks concatenated cpio archives one after the other.
-initrd=$CACHE/initramfs.cpio.gz
-if [ -f "$CACHE/modules-$name.cpio.gz" ]; then
-	initrd=$CACHE/initrd-$run.cpio.gz
-	cat "$CACHE/initramfs.cpio.gz" "$CACHE/modules-$name.cpio.gz" >"$initrd"
+initrd=$(path initramfs)
+if [ -f "$(path modules-cpio "$name")" ]; then
+	initrd=$(path initrd "$run")
+	cat "$(path initramfs)" "$(path modules-cpio "$name")" >"$initrd"
 fi
 start=$(date +%s)
 rc=0

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Build the 6.1 tree's userspace test harness (tools/testing/radix-tree)
-# in $CACHE/harness-NAME with include/linux/xarray.h and lib/xarray.c (and
+# in (path harness NAME) with include/linux/xarray.h and lib/xarray.c (and
 # lib/radix-tree.h where SRC has it) taken from SRC: the repo for our
 # files, the pristine tree for the tree's.
 # Usage: scripts/harness/build.sh [--shift N] NAME SRC
@@ -20,7 +20,7 @@ if [ "${1:-}" = --shift ]; then
 	shift 2
 fi
 [ $# -eq 2 ] || die "usage: $0 [--shift N] NAME SRC"
-dst=$CACHE/harness-$1 src=$2
+dst=$(path harness "$1") src=$2
 h=tools/testing/radix-tree
 dir=$dst/$h
 

@@ -17,7 +17,7 @@ fi
 [ $# -eq 0 ] || die "usage: $0 [--tree]"
 record=$REPO/records/harness-counts
 count() {	# count RUN BIN LABEL: the last "N of M" the run printed
-	grep -a -o "$3: [0-9]* of [0-9]*" "$CACHE/logs/harness-$1-$2.out" 2>/dev/null |
+	grep -a -o "$3: [0-9]* of [0-9]*" "$(path logs)/harness-$1-$2.out" 2>/dev/null |
 		tail -n 1 | sed "s/^$3: //"
 }
 rc=0

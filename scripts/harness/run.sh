@@ -1,15 +1,15 @@
 #!/bin/sh
-# Run one binary of the radix-tree harness in $CACHE/harness-NAME and judge
+# Run one binary of the radix-tree harness in (path harness NAME) and judge
 # it: exit status 0, every "N of M tests passed" line with N = M, no leak
 # report ("nr_allocated = N", which the harness prints but exits 0 on) and
-# no sanitizer report.  Output goes to $CACHE/logs/harness-NAME-BIN.out.
+# no sanitizer report.  Output goes to (path logs)/harness-NAME-BIN.out.
 # Usage: scripts/harness/run.sh NAME BIN
 set -eu
 . "$(dirname "$0")/../lib/common.sh"
 [ $# -eq 2 ] || die "usage: $0 NAME BIN"
-dir=$CACHE/harness-$1/tools/testing/radix-tree
-log=$CACHE/logs/harness-$1-$2.out
-mkdir -p "$CACHE/logs"
+dir=$(path harness "$1")/tools/testing/radix-tree
+log=$(path logs)/harness-$1-$2.out
+mkdir -p "$(path logs)"
 start=$(date +%s)
 rc=0
 # ASan aborts lose buffered stdout unless it is line-buffered.

@@ -10,12 +10,52 @@ REPO=$(cd "$(dirname "$0")" && while [ ! -f scripts/lib/common.sh ]; do
 done && pwd) || { echo "error: $0 is not inside the xarray repo" >&2; exit 1; }
 CACHE=${XARRAY_CACHE:-$HOME/.cache/xarray}
 TARBALL=${XARRAY_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
-PRISTINE=$CACHE/linux-pristine
-PATCHED=$CACHE/linux-patched
-# A git checkout of the pristine tree, for the series checks (git_tree).
-GIT_TREE=$CACHE/linux-git
+
+# path KIND [NAME [NAME2]]: where KIND lives in the cache.  Every script
+# and step file asks here rather than spelling a path: the one place
+# that says how the cache is laid out.  A RUN is a kernel's name with
+# what ran on it (guest-patched, arches-i386-stock, fstests-patched).
+path() {
+	case $1 in
+	tree)		echo "$CACHE/linux-pristine" ;;	# stock 6.1, unpacked
+	patched-tree)	echo "$CACHE/linux-patched" ;;	# the series applied
+	git-tree)	echo "$CACHE/linux-git" ;;	# a checkout of tree (git_tree)
+	stage)		echo "$CACHE/stage" ;;		# sync-patched-tree's staging
+	series-repo)	echo "$CACHE/series-repo" ;;	# make-patches' git history
+	patches-regenerated) echo "$CACHE/patches-regenerated" ;;
+	build-each-patch) echo "$CACHE/build-each-patch" ;;
+	ccache)		echo "$CACHE/ccache" ;;
+	build)		echo "$CACHE/build-$2" ;;	# an x86 kernel NAME's build
+	kernel)		echo "$CACHE/build-$2/arch/x86/boot/bzImage" ;;
+	arch-build)	echo "$CACHE/arches/$2/build-$3" ;;	# ARCH[-dist] NAME
+	modules)	echo "$CACHE/modules-$2" ;;	# NAME's modules, installed
+	modules-cpio)	echo "$CACHE/modules-$2.cpio.gz" ;;
+	initramfs)	echo "$CACHE/initramfs.cpio.gz" ;;	# the guests' /init
+	initramfs-root)	echo "$CACHE/initramfs-root" ;;
+	initrd)		echo "$CACHE/initrd-$2.cpio.gz" ;;	# initramfs + modules
+	btrfs-image)	echo "$CACHE/btrfs-$2.img" ;;	# a RUN's disks
+	xfs-image)	echo "$CACHE/xfs-$2.img" ;;
+	crash-image)	echo "$CACHE/crash-$2.img" ;;
+	debian-image)	echo "$CACHE/debian-$2.img" ;;
+	rootfs)		echo "$CACHE/rootfs" ;;		# Debian root tarballs
+	fstests-dir)	echo "$CACHE/fstests/$2" ;;	# a RUN's disks and job
+	fstests-results) echo "$CACHE/fstests/$2.results" ;;
+	soak)		echo "$CACHE/fstests-soak" ;;	# make fstests' results
+	harness)	echo "$CACHE/harness-$2" ;;	# the radix-tree harness NAME
+	cross-lib)	echo "$CACHE/cross-lib/$2" ;;	# the library for ARCH
+	profile-plugin)	echo "$CACHE/guest-profile.so" ;;
+	logs)		echo "$CACHE/logs" ;;		# steps' logs, consoles
+	console)	echo "$CACHE/logs/$2.console" ;;	# a RUN's serial console
+	arch-console)	echo "$CACHE/logs/arches-$2-$3.console" ;;	# ARCH[-dist] NAME
+	*)		die "path: no such kind '$1'" ;;
+	esac
+}
+
+PRISTINE=$(path tree)
+PATCHED=$(path patched-tree)
+GIT_TREE=$(path git-tree)
 JOBS=$(nproc)
-export CCACHE_DIR="${CCACHE_DIR:-$CACHE/ccache}"
+export CCACHE_DIR="${CCACHE_DIR:-$(path ccache)}"
 # The command line every guest kernel starts with, after its console
 # (scripts/guest/boot-guest.sh).  The long RCU stall timeout keeps TCG's
 # slowness from raising stall warnings; stock and patched kernels boot

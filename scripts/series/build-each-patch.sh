@@ -4,13 +4,13 @@
 # and, after each, compile the objects of the C files it touches plus
 # lib/xarray.o and lib/test_xarray.o, at the dist geometry (base and
 # dist config fragments).  A compiler error or warning fails the step
-# and names the patch.  The output directory is $CACHE/build-each-patch;
+# and names the patch.  The output directory is path build-each-patch;
 # ccache and make's timestamps keep a rerun short.
 # Usage: scripts/series/build-each-patch.sh [SERIES_DIR]
 set -eu
 . "$(dirname "$0")/../lib/common.sh"
 series=${1:-$REPO/patches}
-out=$CACHE/build-each-patch
+out=$(path build-each-patch)
 kmake() {
 	make -s -C "$GIT_TREE" O="$out" CC="ccache gcc" -j"$JOBS" "$@"
 }

@@ -17,9 +17,9 @@ trap 'rm -rf "$tmp"' EXIT
 # the tree's path and the positions stripped (lines move between trees).
 warnings() {
 	src=$(kernel_tree "$1")
-	[ -f "$CACHE/build-$1/.config" ] || die "no $1 build: build-kernel.sh $1 first"
+	[ -f "$(path build "$1")/.config" ] || die "no $1 build: build-kernel.sh $1 first"
 	# shellcheck disable=SC2086 # the objects are words
-	make -s -C "$src" O="$CACHE/build-$1" CC="ccache gcc" C=2 $objs 2>&1 |
+	make -s -C "$src" O="$(path build "$1")" CC="ccache gcc" C=2 $objs 2>&1 |
 		grep -E 'warning:|error:' | sed -e "s|$src/||" -e 's/:[0-9]*:[0-9]*: / /' |
 		LC_ALL=C sort || true
 }

@@ -19,7 +19,7 @@
 set -eu
 . "$(dirname "$0")/../lib/common.sh"
 OUT=${1:-$REPO/patches}
-WORK=$CACHE/series-repo
+WORK=$(path series-repo)
 [ -f "$PRISTINE/.unpacked" ] || die "no pristine tree: run scripts/series/unpack-tree.sh"
 
 export GIT_AUTHOR_NAME="Seed f3a9fb0e maintainers"

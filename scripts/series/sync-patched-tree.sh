@@ -8,7 +8,7 @@
 set -eu
 . "$(dirname "$0")/../lib/common.sh"
 series=${1:-$REPO/patches}
-stage=$CACHE/stage
+stage=$(path stage)
 [ -f "$PRISTINE/.unpacked" ] || die "no pristine tree: run scripts/series/unpack-tree.sh"
 if [ ! -f "$PATCHED/.linked" ]; then
 	step "creating $PATCHED"
