@@ -68,12 +68,8 @@ arches:
 	sh scripts/run-steps.sh tests/arches.steps
 
 FSTESTS_ARGS ?=
-fstests: deps tree
-	sh scripts/series/sync-patched-tree.sh
-	sh scripts/guest/build-kernel.sh stock
-	sh scripts/guest/build-kernel.sh patched
-	sh scripts/debian/make-debian-image.sh --root
-	sh scripts/fstests/soak.sh $(FSTESTS_ARGS)
+fstests:
+	FSTESTS_ARGS="$(FSTESTS_ARGS)" sh scripts/run-steps.sh tests/fstests-soak.steps
 
 test-debug:
 	sh scripts/run-steps.sh tests/run.steps tests/debug-boot.steps \

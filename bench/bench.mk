@@ -46,17 +46,11 @@ test-bench-smoke: $(BENCH_DIR)/bench
 # kernel benchmark (each geometry) and for the btrfs workload.
 KBENCH_BOOTS ?= 3
 BTRFS_RUNS ?= 5
-BENCH_RESULTS := bench/results
-# The kernel half builds (or brings up to date) the stock and patched
-# kernels of both geometries.  Any part that fails fails make bench, and
-# the report is not rewritten.
+# The measurements run through the step runner (tests/bench.steps); the
+# report is rewritten only when every one of them has passed.
 bench:
-	sh scripts/install-deps.sh bench
-	$(MAKE) -s $(BENCH_DIR)/bench
-	sh scripts/bench/kernel.sh --geometry dist $(BENCH_RESULTS)/kernel-dist.txt $(KBENCH_BOOTS)
-	sh scripts/bench/kernel.sh --geometry small $(BENCH_RESULTS)/kernel-small.txt $(KBENCH_BOOTS)
-	sh scripts/bench/btrfs.sh --inodes $(BENCH_RESULTS)/inodes.txt \
-		$(BENCH_RESULTS)/btrfs.txt $(BTRFS_RUNS)
+	KBENCH_BOOTS=$(KBENCH_BOOTS) BTRFS_RUNS=$(BTRFS_RUNS) \
+		sh scripts/run-steps.sh tests/bench.steps
 	sh bench/report.sh $(BENCH_DIR)/bench
 
 .PHONY: bench bench-build test-bench-smoke

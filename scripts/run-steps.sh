@@ -7,6 +7,9 @@
 # step, then a summary table (step, result, time, what it said last)
 # and "N passed, N failed" as the last line.  Exits 1 on any failure.
 #
+# A foreground step's own progress lines ("==> ..." from step() in
+# scripts/lib/common.sh) show as they come, indented.
+#
 # A step named "NAME&" goes to the background lane: the lane runs its
 # steps one after another, in their order, while the foreground goes on
 # with the steps that follow.  A line "wait" waits for the lane to
@@ -36,6 +39,18 @@ run_step() {
 	# The step's shell knows common.sh's helpers, path among them.
 	sh -c ". scripts/lib/common.sh; $2" "$0" >"$logs/$1.log" 2>&1 </dev/null || rc=$?
 	echo "$rc $(($(date +%s) - start))" >"$lane/$1"
+}
+
+# run_in_view NAME COMMAND: run_step, showing the step's own progress
+# lines (those its scripts print with step(), "==> ...") as they come,
+# indented under the step's: a long step is not silent for an hour.
+run_in_view() {
+	: >"$logs/$1.log"
+	run_step "$1" "$2" &
+	pid=$!
+	tail -n +1 -s 0.2 -f --pid="$pid" "$logs/$1.log" |
+		sed -n -u 's/^==> /    ==> /p'
+	wait "$pid"
 }
 
 # report NAME: count and print the result run_step left.
@@ -84,7 +99,7 @@ while read -r name cmd; do
 		start_in_lane "$name" "$cmd" ;;
 	*)
 		printf '==> [%d/%d] %s\n' "$i" "$total" "$name"
-		run_step "$name" "$cmd"
+		run_in_view "$name" "$cmd"
 		report "$name" ;;
 	esac
 done <"$steps"
