@@ -3,8 +3,9 @@
 # or times out on patched, even with a note, and on a difference without
 # a note; it passes when the kernels agree or a note explains their
 # difference, and lists what failed on both and what did not run on
-# both, with the guest's reason.  The results and the notes
-# are made up here, one case each.
+# both, with the guest's reason; outcomes on an earlier series are
+# listed apart and neither counted nor failed on.  The results and the
+# notes are made up here, one case each.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 report="sh $here/../scripts/fstests/report.sh"
@@ -64,5 +65,26 @@ lists() {	# lists NAME PATTERN: the agreeing report has a line PATTERN
 lists fail-on-both-is-listed '^- btrfs btrfs/903: fail on both'
 lists notrun-on-both-is-listed-with-its-reason \
 	'^- This test requires dm dust support: btrfs btrfs/902$'
+# The patched kernel ran only btrfs/901 on the current series; 902 and
+# 903 ran on an earlier one, where 903 failed after passing on stock.
+results 'pass pass pass' >"$tmp/earlier.stock"
+results 'pass' >"$tmp/earlier.patched"
+{ results 'fail pass fail' | sed 's/^/0ld5e71e5000 /'; } >"$tmp/earlier.old"
+got=pass
+$report --notes "$tmp/notes" --series 5e71e5c0ffee --earlier "$tmp/earlier.old" \
+	"$tmp/selection" "$tmp/earlier.stock" "$tmp/earlier.patched" \
+	>"$tmp/earlier.md" 2>&1 || got=fail
+ok=no
+if [ "$got" = pass ] && grep -q '^| btrfs | 3 | 1 | 1 | 0 | 0 | 0 | 0 | 2 |$' "$tmp/earlier.md"; then
+	ok=yes
+fi
+tally earlier-series-outcomes-are-not-counted "$ok" "$tmp/earlier.md"
+ok=no
+if grep -q '^- series 0ld5e71e5000: 2 tests$' "$tmp/earlier.md" &&
+	grep -q '^- passed on stock, failed on patched: btrfs btrfs/903 (series 0ld5e71e5000)$' "$tmp/earlier.md" &&
+	grep -q 'current series, 5e71e5c0ffee\.$' "$tmp/earlier.md"; then
+	ok=yes
+fi
+tally earlier-series-outcomes-are-listed-apart "$ok" "$tmp/earlier.md"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

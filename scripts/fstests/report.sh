@@ -5,20 +5,31 @@
 # failed or timed out on both (with its note there, if any), the tests
 # not run on both under the guest's reason, then a table a section:
 # test, stock result, patched result, their times.
-# Usage: scripts/fstests/report.sh [--notes FILE] SELECTION STOCK-RESULTS PATCHED-RESULTS
-#   --notes FILE  the notes to use instead of records/fstests-differences
+# Usage: scripts/fstests/report.sh [OPTIONS] SELECTION STOCK-RESULTS PATCHED-RESULTS
+#   --notes FILE    the notes to use instead of records/fstests-differences
+#   --series KEY    the series PATCHED-RESULTS ran on, named in the report
+#   --earlier FILE  the patched kernel's outcomes on earlier series
+#                   ("SERIES SECTION TEST ..." lines, newest first): the
+#                   report lists them apart and counts none of them
 # Exits 1 when a test passes on stock and fails (or times out) on
 # patched, or when a difference has no explanation.
 set -eu
 . "$(dirname "$0")/../lib/common.sh"
-notes=$REPO/records/fstests-differences
-if [ "${1:-}" = --notes ]; then
-	notes=$2
-	shift 2
-fi
-[ $# -eq 3 ] || die "usage: $0 [--notes FILE] SELECTION STOCK-RESULTS PATCHED-RESULTS"
+usage="usage: $0 [--notes FILE] [--series KEY] [--earlier FILE] SELECTION STOCK-RESULTS PATCHED-RESULTS"
+notes=$REPO/records/fstests-differences series='' earlier=/dev/null
+while [ $# -gt 0 ]; do
+	case $1 in
+	--notes)	notes=$2; shift 2 ;;
+	--series)	series=$2; shift 2 ;;
+	--earlier)	earlier=$2; shift 2 ;;
+	--*)		die "$usage" ;;
+	*)		break ;;
+	esac
+done
+[ $# -eq 3 ] || die "$usage"
 [ -r "$notes" ] || die "cannot read the notes $notes"
-awk -v notes="$notes" -v date="$(date -u +%F)" '
+awk -v notes="$notes" -v date="$(date -u +%F)" -v series="$series" \
+	-v earlier="$earlier" '
 	FILENAME == ARGV[1] { n++; sect[n] = $1; test[n] = $2; next }
 	FILENAME == ARGV[2] { s[$1 " " $2] = $3; st[$1 " " $2] = $4; next }
 	FILENAME == ARGV[3] {
@@ -56,6 +67,8 @@ awk -v notes="$notes" -v date="$(date -u +%F)" '
 		print "v2026.01.05 (third-party/), the two dist kernels side by side in the"
 		print "Debian 12 guest, one CPU each, the same seeds (guest/fstests/local.config)."
 		print "Results are kept in the cache; a rerun goes on where this one stopped."
+		if (series != "")
+			print "Every patched result counted here ran on the current series, " series "."
 		print ""
 		print "## Summary"
 		print ""
@@ -91,6 +104,7 @@ awk -v notes="$notes" -v date="$(date -u +%F)" '
 		print ""
 		if (!nr) print "None."
 		for (j = 1; j <= nr; j++) print "- " reasons[j] ": " skips[reasons[j]]
+		earlier_ones()
 		for (j = 1; j <= ns; j++) {
 			x = order[j]
 			print ""
@@ -105,6 +119,35 @@ awk -v notes="$notes" -v date="$(date -u +%F)" '
 			}
 		}
 		exit (nregress > 0 || unexplained > 0)
+	}
+	# earlier_ones(): the tests of the selection with no outcome on the
+	# current series but one on an earlier series (the newest), by series
+	function earlier_ones(   line, w, k, j, m, ne, sk) {
+		while ((getline line < earlier) > 0) {
+			split(line, w, " ")
+			k = w[2] " " w[3]
+			if ((k in eo) || (k in p)) continue
+			eo[k] = w[4]; es[k] = w[1]
+		}
+		for (j = 1; j <= n; j++) {
+			k = sect[j] " " test[j]
+			if (!(k in eo)) continue
+			if (!(es[k] in nser)) sers[++m] = es[k]
+			nser[es[k]]++
+			if (s[k] == "pass" && (eo[k] == "fail" || eo[k] == "timeout"))
+				ereg[++ne] = k " (series " es[k] ")"
+		}
+		if (!m) return
+		print ""
+		print "## On earlier series, not counted above"
+		print ""
+		print "Tests of the selection that have not run yet on the current series, with"
+		print "their patched outcome on the newest earlier series they ran on:"
+		print ""
+		for (j = 1; j <= m; j++) printf "- series %s: %d tests\n", sers[j], nser[sers[j]]
+		print ""
+		if (!ne) print "None of them passed on stock and failed on patched there."
+		for (j = 1; j <= ne; j++) print "- passed on stock, failed on patched: " ereg[j]
 	}
 	# skipped(k): list test k under the reason the patched guest gave
 	function skipped(k) {
