@@ -5,16 +5,17 @@
 #   LIST     lines "SECTION TEST" (a section of guest/fstests/local.config:
 #            btrfs, xfs, tmpfs_huge) or "stress-ng FSTYP SECONDS" (btrfs,
 #            tmpfs); more words on a line and # comments are ignored
-#   --tag    the run is NAME-TAG rather than NAME (two runs side by side)
+#   --tag    a second run of NAME beside the first: its files are TAG's (path
+#            fstests-results NAME TAG and the like)
 #   --cpus   guest CPUs (default 2)
 #   --limit  a test still running this many seconds after the last one
 #            ended is a hang (default 600): the guest is stopped, the test
 #            recorded as "timeout" and the rest of LIST left unrun
-# Writes (path fstests-results RUN), one line an outcome:
+# Writes (path fstests-results NAME TAG), one line an outcome:
 #   SECTION TEST pass|fail|notrun|timeout SECONDS [REASON]
 #   stress-ng FSTYP pass|fail|timeout SECONDS [DETAIL]
-# and keeps the console (path console fstests-RUN) and the btrfs
-# disks (btrfs-test.img, stress.img in path fstests-dir RUN) for the checks
+# and keeps the console (path fstests-console NAME TAG) and the btrfs
+# disks (btrfs-test.img, stress.img in path fstests-dir NAME TAG) for the checks
 # that follow.  Prints each outcome as it comes.  Exits 0 when the guest
 # got through LIST, whatever the tests' outcomes, 1 when it did not.
 set -eu
@@ -31,13 +32,13 @@ while [ $# -gt 0 ]; do
 	esac
 done
 [ $# -eq 2 ] || die "$usage"
-name=$1 list=$2 run=$1${tag:+-$tag}
+name=$1 list=$2
 kernel=$(path kernel "$name")
 [ -f "$kernel" ] || die "no kernel $kernel"
 [ -f "$list" ] || die "no list $list"
-dir=$(path fstests-dir "$run")
-log=$(path console "fstests-$run")
-results=$(path fstests-results "$run")
+dir=$(path fstests-dir "$name" "$tag")
+log=$(path fstests-console "$name" "$tag")
+results=$(path fstests-results "$name" "$tag")
 rm -rf "$dir" "$results"
 mkdir -p "$dir/job" "$(path logs)"
 

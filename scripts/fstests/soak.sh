@@ -298,9 +298,9 @@ while [ -z "$report" ]; do
 				>"$(path logs)/fstests-$tag-$k.log" 2>&1 || true
 			# A boot that ended no test (a broken guest) would loop
 			# forever.
-			[ -s "$(path fstests-results "$k-$tag")" ] ||
+			[ -s "$(path fstests-results "$k" "$tag")" ] ||
 				die "the $k guest ended no test: see $(path logs)/fstests-$tag-$k.log"
-			cat "$(path fstests-results "$k-$tag")" >>"$(results_of "$k")"
+			cat "$(path fstests-results "$k" "$tag")" >>"$(results_of "$k")"
 		) &
 		pids="$pids $!"
 	done

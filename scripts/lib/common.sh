@@ -38,8 +38,9 @@ path() {
 	crash-image)	echo "$CACHE/crash-$2.img" ;;
 	debian-image)	echo "$CACHE/debian-$2.img" ;;
 	rootfs)		echo "$CACHE/rootfs" ;;		# Debian root tarballs
-	fstests-dir)	echo "$CACHE/fstests/$2" ;;	# a RUN's disks and job
-	fstests-results) echo "$CACHE/fstests/$2.results" ;;
+	fstests-dir)	echo "$CACHE/fstests/$2${3:+-$3}" ;;	# NAME [TAG]: its disks, job
+	fstests-results) echo "$CACHE/fstests/$2${3:+-$3}.results" ;;
+	fstests-console) echo "$CACHE/logs/fstests-$2${3:+-$3}.console" ;;
 	soak)		echo "$CACHE/fstests-soak" ;;	# make fstests' results
 	harness)	echo "$CACHE/harness-$2" ;;	# the radix-tree harness NAME
 	cross-lib)	echo "$CACHE/cross-lib/$2" ;;	# the library for ARCH
