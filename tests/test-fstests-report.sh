@@ -11,7 +11,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 report="sh $here/../scripts/fstests/report.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
+. "$here/lib/tally.sh"
 printf 'btrfs btrfs/901\nbtrfs btrfs/902\nbtrfs btrfs/903\n' >"$tmp/selection"
 printf '# notes\nbtrfs btrfs/901 A note on 901.\n' >"$tmp/notes"
 
@@ -23,17 +23,6 @@ results() {	# results OUTCOMES: btrfs/901 on, one a test, 10 s each
 		echo "btrfs btrfs/$i $o 10$why"
 		i=$((i + 1))
 	done
-}
-
-tally() {	# tally NAME yes|no [REPORT]: count one check, and show REPORT if no
-	if [ "$2" = yes ]; then
-		passed=$((passed + 1))
-		echo "ok   $1"
-	else
-		failed=$((failed + 1))
-		echo "FAIL $1"
-		[ -z "${3:-}" ] || cat "$3"
-	fi
 }
 
 expect() {	# expect pass|fail NAME STOCK-OUTCOMES PATCHED-OUTCOMES
@@ -86,5 +75,4 @@ if grep -q '^- series 0ld5e71e5000: 2 tests$' "$tmp/earlier.md" &&
 	ok=yes
 fi
 tally earlier-series-outcomes-are-listed-apart "$ok" "$tmp/earlier.md"
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+tally_end

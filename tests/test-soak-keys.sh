@@ -23,19 +23,9 @@ for k in stock patched; do
 	printf '# Linux/x86 6.1 Kernel Configuration\nCONFIG_XARRAY_MULTI=y\nCONFIG_BTRFS_FS=y\n' \
 		>"$XARRAY_CACHE/build-$k/.config"
 done
-passed=0 failed=0
+. "$REPO/tests/lib/tally.sh"
 keys() {
 	sh "$repo/scripts/fstests/soak.sh" --keys
-}
-# tally NAME yes|no [DETAIL]: count one check
-tally() {
-	if [ "$2" = yes ]; then
-		passed=$((passed + 1))
-		echo "ok   $1"
-	else
-		failed=$((failed + 1))
-		echo "FAIL $1${3:+: $3}"
-	fi
 }
 # check NAME WANT BEFORE AFTER: WANT says which keys changed: none, env
 # (both kernels' environment) or series
@@ -47,7 +37,8 @@ check() {
 	fi
 	ok=no
 	[ "$got" != "$2" ] || ok=yes
-	tally "$1" "$ok" "wanted $2 changed, got $got ($3 -> $4)"
+	echo "wanted $2 changed, got $got ($3 -> $4)" >"$tmp/check"
+	tally "$1" "$ok" "$tmp/check"
 }
 k0=$(keys)
 printf '# a comment\n' >>"$repo/config/base.config"
@@ -78,7 +69,6 @@ if grep -q '^- series '"${old#series-}"': 2 tests$' "$soak/report.md" &&
 	grep -q '^| btrfs | 2 | 0 | 0 | 0 | 0 | 0 | 0 | 2 |$' "$soak/report.md"; then
 	ok=yes
 fi
-tally earlier-series-results-are-kept-and-reported-apart "$ok" "see $tmp/report.out"
-[ "$ok" = yes ] || cat "$tmp/report.out" "$soak/report.md"
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+cat "$tmp/report.out" "$soak/report.md" >"$tmp/check"
+tally earlier-series-results-are-kept-and-reported-apart "$ok" "$tmp/check"
+tally_end
