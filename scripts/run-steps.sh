@@ -37,7 +37,7 @@ last_pid='' queued=''
 run_step() {
 	start=$(date +%s) rc=0
 	# The step's shell knows common.sh's helpers, path among them.
-	sh -c ". scripts/lib/common.sh; $2" "$0" >"$logs/$1.log" 2>&1 </dev/null || rc=$?
+	sh -c ". scripts/lib/common.sh; $2" "$REPO/scripts/run-steps.sh" >"$logs/$1.log" 2>&1 </dev/null || rc=$?
 	echo "$rc $(($(date +%s) - start))" >"$lane/$1"
 }
 

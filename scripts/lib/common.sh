@@ -14,7 +14,7 @@ TARBALL=${XARRAY_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 # path KIND [NAME [NAME2]]: where KIND lives in the cache.  Every script
 # and step file asks here rather than spelling a path: the one place
 # that says how the cache is laid out.  A RUN is a kernel's name with
-# what ran on it (guest-patched, arches-i386-stock, fstests-patched).
+# what ran on it (guest-patched, guest-patched-debug-failslab).
 path() {
 	case $1 in
 	tree)		echo "$CACHE/linux-pristine" ;;	# stock 6.1, unpacked
