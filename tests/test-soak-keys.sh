@@ -17,11 +17,12 @@ mkdir -p "$repo"
 git -C "$repo" init -q
 git -C "$repo" add -A
 export XARRAY_CACHE="$tmp/cache" XARRAY_TARBALL="$tmp/linux.tar.xz"
+CACHE=$XARRAY_CACHE	# path answers for the made-up cache from here on
 echo stand-in >"$XARRAY_TARBALL"
 for k in stock patched; do
-	mkdir -p "$XARRAY_CACHE/build-$k"
+	mkdir -p "$(path build "$k")"
 	printf '# Linux/x86 6.1 Kernel Configuration\nCONFIG_XARRAY_MULTI=y\nCONFIG_BTRFS_FS=y\n' \
-		>"$XARRAY_CACHE/build-$k/.config"
+		>"$(path build "$k")/.config"
 done
 . "$REPO/tests/lib/tally.sh"
 keys() {
@@ -58,7 +59,7 @@ k4=$(keys)
 check series-code-edit-changes-only-the-series series "$k3" "$k4"
 
 # The results of the series before the edit stay, and are reported apart.
-soak=$XARRAY_CACHE/fstests-soak
+soak=$(path soak)
 env=$(echo "$k4" | cut -d' ' -f2) old=$(echo "$k3" | cut -d' ' -f3)
 sh "$repo/scripts/fstests/soak.sh" --section btrfs --sample 2 --report >/dev/null 2>&1 || :
 sed 's/$/ pass 10/' "$soak/selection" >"$soak/$(echo "$k4" | cut -d' ' -f1).results"
