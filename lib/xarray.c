@@ -94,6 +94,19 @@
  *     6.1 does not check (doc/xarray.rst).  A store of a multi-index
  *     entry writes its canonical slot before its siblings, so a sibling
  *     a reader finds names a slot that already holds the entry.
+ * R8. Shared words are marked.  A word a reader loads under RCU alone
+ *     while the lock holder may change it is written with one marked
+ *     store and read with one marked load, so that neither is torn,
+ *     fused or repeated by the compiler, and KCSAN (the kernel's
+ *     data-race detector, run in make test) sees an intended race:
+ *     slots (rcu_assign_pointer() and RCU_INIT_POINTER() against
+ *     rcu_dereference(), R1 and R3), mark bitmaps (node_change_mark()
+ *     against xa_chunk_next_bit() and test_bit()), and the array-wide
+ *     mark bits in xa_flags (xa_mark_set() and xa_mark_clear() against
+ *     xa_marked()).  The writer reads such a word plainly: only the lock
+ *     holder changes it.  A node's other fields are written before it
+ *     is published (R1) or never read by readers (count, nr_values),
+ *     and stay plain.
  *
  * Every store a reader can see is in one of these functions:
  *   new nodes       xas_add_root(), xas_create() (R1); xas_split() (R1, R7)
@@ -216,16 +229,20 @@ static inline bool xa_refuses_entry(const void *entry)
 	return xa_is_advanced(entry);
 }
 
+/*
+ * The array-wide mark bits change under the lock and are read without it
+ * (xa_marked(), mapping_tagged()): R8.
+ */
 static inline void xa_mark_set(struct xarray *xa, xa_mark_t mark)
 {
 	if (!(xa->xa_flags & XA_FLAGS_MARK(mark)))
-		xa->xa_flags |= XA_FLAGS_MARK(mark);
+		WRITE_ONCE(xa->xa_flags, xa->xa_flags | XA_FLAGS_MARK(mark));
 }
 
 static inline void xa_mark_clear(struct xarray *xa, xa_mark_t mark)
 {
 	if (xa->xa_flags & XA_FLAGS_MARK(mark))
-		xa->xa_flags &= ~(XA_FLAGS_MARK(mark));
+		WRITE_ONCE(xa->xa_flags, xa->xa_flags & ~XA_FLAGS_MARK(mark));
 }
 
 /*
@@ -246,20 +263,37 @@ static __always_inline bool node_get_mark(struct xa_node *node,
 	return test_bit(offset, bits);
 }
 
+/*
+ * Set or clear one bit of a mark's bitmap and report its old value.
+ * Only the lock holder changes a bitmap, so reading the word plainly is
+ * exact; the word goes back with one marked store because readers load
+ * it under RCU alone (R8).  An unchanged word is not written at all.
+ */
+static __always_inline bool node_change_mark(struct xa_node *node,
+					     unsigned int offset,
+					     xa_mark_t mark, bool set)
+{
+	unsigned long *word = node_marks(node, mark) + BIT_WORD(offset);
+	unsigned long bit = BIT_MASK(offset);
+	unsigned long old = *word;
+
+	if (set && !(old & bit))
+		WRITE_ONCE(*word, old | bit);
+	else if (!set && (old & bit))
+		WRITE_ONCE(*word, old & ~bit);
+	return old & bit;
+}
+
 static __always_inline bool node_set_mark(struct xa_node *node,
 					  unsigned int offset, xa_mark_t mark)
 {
-	unsigned long *bits = node_marks(node, mark);
-
-	return __test_and_set_bit(offset, bits);
+	return node_change_mark(node, offset, mark, true);
 }
 
 static __always_inline bool node_clear_mark(struct xa_node *node,
 					    unsigned int offset, xa_mark_t mark)
 {
-	unsigned long *bits = node_marks(node, mark);
-
-	return __test_and_clear_bit(offset, bits);
+	return node_change_mark(node, offset, mark, false);
 }
 
 /* Does any slot of @node have @mark? */
@@ -288,17 +322,19 @@ static void xas_squash_marks(const struct xa_state *xas)
 {
 	unsigned int first = xas->xa_offset;
 	unsigned int end = first + xas->xa_sibs + 1;
+	unsigned int offset;
 	xa_mark_t mark;
 
 	if (!xas->xa_sibs)
 		return;
 	for_each_xa_mark(mark) {
-		unsigned long *marks = node_marks(xas->xa_node, mark);
+		struct xa_node *node = xas->xa_node;
 
-		if (find_next_bit(marks, end, first) >= end)
+		if (find_next_bit(node_marks(node, mark), end, first) >= end)
 			continue;
-		__set_bit(first, marks);
-		bitmap_clear(marks, first + 1, xas->xa_sibs);
+		node_set_mark(node, first, mark);
+		for (offset = first + 1; offset < end; offset++)
+			node_clear_mark(node, offset, mark);
 	}
 }
 

@@ -360,7 +360,7 @@ static inline bool xa_empty(const struct xarray *xa)
  */
 static inline bool xa_marked(const struct xarray *xa, xa_mark_t mark)
 {
-	return xa->xa_flags & XA_FLAGS_MARK(mark);
+	return READ_ONCE(xa->xa_flags) & XA_FLAGS_MARK(mark);
 }
 
 /**

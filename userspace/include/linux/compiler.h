@@ -26,6 +26,7 @@
 #define READ_ONCE(x)		XA_SHIM_READ_ONCE(x)
 
 #define __must_hold(x)
+#define WRITE_ONCE(x, val)	__atomic_store_n(&(x), (val), __ATOMIC_RELAXED)
 #define noinline		__attribute__((__noinline__))
 
 #endif
