@@ -133,8 +133,11 @@ merge_config() {
 	# Only our fragments are checked: the tree's tiny.config asks for
 	# options that do not hold on x86-64 (HIGHMEM) or that base.config
 	# overrides (SLOB), which is not our concern.  As in
-	# merge_config.sh, a later fragment's value for an option wins.
-	cat "$@" | awk -F= '/^CONFIG_/ { v[$1] = $0 } END { for (k in v) print v[k] }' |
+	# merge_config.sh, a later fragment's value for an option wins; "#
+	# CONFIG_X is not set" is a value too.
+	cat "$@" | awk -F= '/^CONFIG_/ { v[$1] = $0 }
+		/^# CONFIG_[A-Za-z0-9_]+ is not set$/ { split($0, w, " "); v[w[2]] = $0 }
+		END { for (k in v) print v[k] }' |
 		while read -r line; do
 			grep -qx "$line" "$want" || die "$out: $line from $* not honoured"
 		done
