@@ -53,13 +53,13 @@ run:
 
 # make test's order keeps both cores busy: the debug kernel's long boots
 # (tests/debug-boot.steps) run in the step runner's background lane
-# while the small kernel, fstests and the host-side checks run in the
-# foreground; tests/debug.steps waits for the lane, then judges the
-# boots.  doc/TESTING.md gives each step's budget.
+# while the small and the KCSAN kernels, fstests and the host-side
+# checks run in the foreground; tests/debug.steps waits for the lane,
+# then judges the boots.  doc/TESTING.md gives each step's budget.
 test:
 	sh scripts/run-steps.sh tests/run.steps tests/debug-boot.steps \
-		tests/small.steps tests/fstests.steps tests/kernel.steps \
-		tests/host.steps tests/debug.steps
+		tests/small.steps tests/kcsan.steps tests/fstests.steps \
+		tests/kernel.steps tests/host.steps tests/debug.steps
 
 compare:
 	sh scripts/run-steps.sh tests/run.steps tests/compare.steps

@@ -20,6 +20,8 @@
 #                   XARRAY-NOISE-BEGIN and -END markers)
 #   nosplat LOG     no kernel splat, as for clean, but no end marker is
 #                   needed (a guest the host killed on purpose)
+#   clean-kcsan LOG as clean, but KCSAN's data-race reports are left out:
+#                   scripts/guest/kcsan-reports.sh judges those
 #   nocrash LOG     the guest reached its end marker, and no KASAN, BUG,
 #                   Oops, panic, lockdep or RCU splat appears, nor any
 #                   WARNING in the XArray; other WARNINGs are listed, not
@@ -28,7 +30,7 @@
 #   all LOG [N]     every check above that applies to LOG
 # Prints one line saying what it found; exits non-zero on failure.
 set -eu
-mode=$1 log=$2 arg=${3:-}
+mode=$1 log=$2 arg=${3:-} kcsan=0
 [ -f "$log" ] || { echo "no log $log"; exit 1; }
 
 # stock_count LABEL N|GEOMETRY: N, or the stock count at GEOMETRY.
@@ -85,7 +87,11 @@ splats() {
 	# Between the guest's XARRAY-NOISE markers (test_xarray run under
 	# failslab) only the stack dumps of test_xarray's own failed checks
 	# are dropped; a WARNING, BUG:, Oops or KASAN line there still counts.
-	awk '/XARRAY-NOISE-BEGIN/ { noise = 1; next }
+	awk -v kcsan="$kcsan" '
+	     kcsan && /BUG: KCSAN: / { inkcsan = 1; next }
+	     inkcsan && /=================/ { inkcsan = 0; next }
+	     inkcsan { next }
+	     /XARRAY-NOISE-BEGIN/ { noise = 1; next }
 	     /XARRAY-NOISE-END/ { noise = 0; next }
 	     noise && /Call Trace:/ { next }
 	     /vvv Ignore "not allocated" warnings/ { inr = 1; buf = ""; next }
@@ -129,6 +135,7 @@ btrfs)	btrfs check --readonly "$log" && echo "btrfs check: clean" ;;
 btrfs-selftests) btrfs_selftests ;;
 result)	result "$arg" ;;
 clean)	clean ;;
+clean-kcsan) kcsan=1; clean ;;
 nosplat) nosplat && echo "no splat" ;;
 nocrash) nocrash ;;
 all)
