@@ -10,10 +10,10 @@
 # boot self-test passed; otherwise no report would mean nothing.
 # Each report's racing accesses are resolved through their first frame,
 # inlined functions included (scripts/faddr2line over the kernel's line
-# tables); a frame that does not resolve counts as ours, since nothing
-# then says it is not.  A report is ours when an access lies in lib/xarray.c, in
-# include/linux/xarray.h, or in a btrfs function the series changed:
-# any such report fails the check.  Other reports are listed with
+# tables).  A report is ours when an access lies in lib/xarray.c, in
+# include/linux/xarray.h or in a btrfs function the series changed, and
+# also when a frame does not resolve or the report shows none, since
+# nothing then says it is not: any such report fails the check.  Other reports are listed with
 # whether the same kernel built from stock gave them too
 # (records/kcsan-stock).  --stock judges a stock kernel's console: it
 # must be armed, and its reports are listed against the record, ours
@@ -115,6 +115,7 @@ ours() {
 # lines counted.
 while IFS="$(printf '\t')" read -r _ title frames; do
 	mine=''
+	[ -n "$frames" ] || mine=' (no frame found in the report)'
 	for f in $frames; do
 		grep -q "^$f	" "$work/where" ||
 			mine="$mine (unresolved $f: is the console from this build?)"
