@@ -41,6 +41,26 @@ static inline void xa_shim_set_bit(unsigned long nr, unsigned long *addr)
 				     XA_SHIM_BIT_MASK(nr));
 }
 
+static inline bool xa_shim_test_and_set_bit(unsigned long nr,
+					    unsigned long *addr)
+{
+	bool old = xa_shim_test_bit(nr, addr);
+
+	xa_shim_set_bit(nr, addr);
+	return old;
+}
+
+static inline bool xa_shim_test_and_clear_bit(unsigned long nr,
+					      unsigned long *addr)
+{
+	unsigned long *word = &addr[XA_SHIM_BIT_WORD(nr)];
+	bool old = xa_shim_test_bit(nr, addr);
+
+	xa_shim_bit_word_store(word, xa_shim_bit_word_load(word) &
+				     ~XA_SHIM_BIT_MASK(nr));
+	return old;
+}
+
 /* The lowest set bit of a word that is not zero. */
 static inline unsigned long xa_shim_ffs(unsigned long word)
 {
@@ -80,6 +100,13 @@ static inline void xa_shim_bitmap_fill(unsigned long *addr, unsigned int bits)
 
 	for (i = 0; i < bits; i++)
 		xa_shim_set_bit(i, addr);
+}
+
+static inline void xa_shim_bitmap_clear(unsigned long *addr,
+					unsigned int start, unsigned int len)
+{
+	while (len--)
+		xa_shim_test_and_clear_bit(start++, addr);
 }
 
 #endif
