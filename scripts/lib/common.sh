@@ -134,12 +134,18 @@ merge_config() {
 	# options that do not hold on x86-64 (HIGHMEM) or that base.config
 	# overrides (SLOB), which is not our concern.  As in
 	# merge_config.sh, a later fragment's value for an option wins; "#
-	# CONFIG_X is not set" is a value too.
+	# CONFIG_X is not set" is a value too, honoured when .config does not
+	# set CONFIG_X (an option without a prompt is left out of it, not
+	# written as not set).
 	cat "$@" | awk -F= '/^CONFIG_/ { v[$1] = $0 }
 		/^# CONFIG_[A-Za-z0-9_]+ is not set$/ { split($0, w, " "); v[w[2]] = $0 }
 		END { for (k in v) print v[k] }' |
 		while read -r line; do
-			grep -qx "$line" "$want" || die "$out: $line from $* not honoured"
+			case $line in
+			'# '*)	opt=${line#\# }; opt=${opt%% *}
+				! grep -q "^$opt=" "$want" ;;
+			*)	grep -qx "$line" "$want" ;;
+			esac || die "$out: $line from $* not honoured"
 		done
 	cmp -s "$want" "$out/.config" || cp "$want" "$out/.config"
 }
