@@ -13,9 +13,9 @@
 # tables).  A report is ours when an access lies in lib/xarray.c, in
 # include/linux/xarray.h or in a btrfs function the series changed, and
 # also when a frame does not resolve or the report shows none, since
-# nothing then says it is not: any such report fails the check.  Other reports are listed with
-# whether the same kernel built from stock gave them too
-# (records/kcsan-stock).  --stock judges a stock kernel's console: it
+# nothing then says it is not: any such report fails the check.  Other
+# reports are listed with whether the same kernel built from stock gave
+# them too (records/kcsan-stock).  --stock judges a stock kernel's console: it
 # must be armed, and its reports are listed against the record, ours
 # included (they are stock's own races); --record FILE also writes the
 # titles of its reports to FILE.
@@ -94,11 +94,15 @@ else
 	: >"$work/where"
 fi
 
+# where_of FRAME: the frame's "file function" pairs, empty if unresolved.
+where_of() {
+	awk -F '\t' -v f="$1" '$1 == f { print $2 }' "$work/where"
+}
+
 # ours FRAME: does the frame, or a function inlined into it, lie in our code?
 ours() {
-	where=$(awk -F '\t' -v f="$1" '$1 == f { print $2 }' "$work/where")
-	# shellcheck disable=SC2086 # pairs of words: file function
-	set -- $where
+	# shellcheck disable=SC2046 # pairs of words: file function
+	set -- $(where_of "$1")
 	while [ $# -ge 2 ]; do
 		case $1 in
 		*lib/xarray.c|*include/linux/xarray.h) return 0 ;;
@@ -117,10 +121,10 @@ while IFS="$(printf '\t')" read -r _ title frames; do
 	mine=''
 	[ -n "$frames" ] || mine=' (no frame found in the report)'
 	for f in $frames; do
-		grep -q "^$f	" "$work/where" ||
+		[ -n "$(where_of "$f")" ] ||
 			mine="$mine (unresolved $f: is the console from this build?)"
 		ours "$f" || continue
-		mine="$mine$(awk -F '\t' -v f="$f" '$1 == f { print $2 }' "$work/where")"
+		mine="$mine$(where_of "$f")"
 	done
 	if [ -n "$mine" ]; then
 		echo "ours: $title (at$mine)"
