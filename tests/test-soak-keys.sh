@@ -16,14 +16,8 @@ mkdir -p "$repo"
 (cd "$REPO" && git ls-files -z | tar --null -T - -cf -) | tar -C "$repo" -xf -
 git -C "$repo" init -q
 git -C "$repo" add -A
-export XARRAY_CACHE="$tmp/cache" XARRAY_TARBALL="$tmp/linux.tar.xz"
-CACHE=$XARRAY_CACHE	# path answers for the made-up cache from here on
-echo stand-in >"$XARRAY_TARBALL"
-for k in stock patched; do
-	mkdir -p "$(path build "$k")"
-	printf '# Linux/x86 6.1 Kernel Configuration\nCONFIG_XARRAY_MULTI=y\nCONFIG_BTRFS_FS=y\n' \
-		>"$(path build "$k")/.config"
-done
+. "$REPO/tests/lib/fake-cache.sh"
+fake_cache "$tmp"
 . "$REPO/tests/lib/tally.sh"
 keys() {
 	sh "$repo/scripts/fstests/soak.sh" --keys

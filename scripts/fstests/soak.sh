@@ -8,6 +8,9 @@
 #   --section S   btrfs, xfs or tmpfs_huge (repeatable; default all three)
 #   --kernel K    stock or patched (repeatable; default both)
 #   --group G     fstests group (default quick)
+#   --first G,G   of a section's selection, the tests in any of these
+#                 groups run first (default: the groups that drive the
+#                 page cache, below; "" for none)
 #   --sample N    N tests of each section's selection, spread evenly
 #   --max N       stop after N new tests a kernel in this run
 #   --report      run nothing: only write the report of what has run
@@ -17,21 +20,26 @@
 #   --limit SECS  a test's time limit (default 900)
 # The selection of a section is its file system's own tests, then the
 # generic ones: btrfs/ then generic/ for btrfs, generic/ then xfs/ for
-# xfs (the issue's order: every btrfs test first, then the generic ones
-# on XFS and tmpfs), generic/ and tmpfs/ for tmpfs_huge; the sections
-# are taken in the order given.  Ends with the report
+# xfs, generic/ and tmpfs/ for tmpfs_huge; in each directory, the tests
+# of the --first groups ahead of the others; the sections are taken in
+# the order given.  Ends with the report
 # (scripts/fstests/report.sh) in (path soak)/report.md; exits 1
 # when a test passes on stock and fails on patched, or a difference has
 # no explanation in records/fstests-differences.
 set -eu
 . "$(dirname "$0")/../lib/common.sh"
-usage="usage: $0 [--section S]... [--kernel K]... [--group G] [--sample N] [--max N] [--report] [--keys] [--batch N] [--limit SECS]"
-sections='' kernels='' group=quick sample=0 max=0 batch=40 limit=900 report='' keys=
+usage="usage: $0 [--section S]... [--kernel K]... [--group G] [--first G,G...] [--sample N] [--max N] [--report] [--keys] [--batch N] [--limit SECS]"
+# The groups whose tests read, write, map, punch, shift, clone and
+# preallocate file data through the page cache.
+page_cache_groups=rw,mmap,punch,zero,collapse,insert,clone,seek,aio,prealloc
+sections='' kernels='' group=quick first=$page_cache_groups sample=0 max=0 batch=40
+limit=900 report='' keys=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--section)	sections="$sections $2"; shift 2 ;;
 	--kernel)	kernels="$kernels $2"; shift 2 ;;
 	--group)	group=$2; shift 2 ;;
+	--first)	first=$2; shift 2 ;;
 	--sample)	sample=$2; shift 2 ;;
 	--max)		max=$2; shift 2 ;;
 	--report)	report=1; shift ;;
@@ -225,6 +233,13 @@ if [ ! -f "$src/.from" ] || [ "$(cat "$src/.from")" != "$tarball" ]; then
 fi
 selection=$soak/selection
 : >"$selection"
+# first_ahead FIRST TESTS: TESTS, those also in FIRST ahead of the others,
+# each part in its order.
+first_ahead() {
+	awk 'FILENAME == ARGV[1] { f[$0] = 1; next }
+		{ if ($0 in f) print; else rest[++n] = $0 }
+		END { for (i = 1; i <= n; i++) print rest[i] }' "$1" "$2"
+}
 for s in $sections; do
 	case $s in
 	btrfs)		dirs="btrfs generic" ;;
@@ -232,15 +247,20 @@ for s in $sections; do
 	tmpfs_huge)	dirs="generic tmpfs" ;;
 	*)		die "unknown section $s" ;;
 	esac
-	# shellcheck disable=SC2086 # the directories are words
-	sh "$REPO/scripts/fstests/group.sh" "$src" "$group" $dirs |
+	for d in $dirs; do
+		sh "$REPO/scripts/fstests/group.sh" "$src" "$group" "$d" >"$soak/group"
+		: >"$soak/first"
+		[ -z "$first" ] ||
+			sh "$REPO/scripts/fstests/group.sh" "$src" "$first" "$d" >"$soak/first"
+		first_ahead "$soak/first" "$soak/group"
+	done |
 		awk -v s="$s" -v k="$sample" '{ t[NR] = $0 }
 			END {
 				step = (k > 0 && NR > k) ? NR / k : 1
 				for (i = 1; i <= NR; i += step) print s, t[int(i)]
 			}' >>"$selection"
 done
-echo "selection: $(wc -l <"$selection") tests (group $group,$sections)"
+echo "selection: $(wc -l <"$selection") tests (group $group,$sections; first: ${first:-none})"
 
 # todo RESULTS: the selection's items without an outcome in RESULTS.
 todo() {
