@@ -51,15 +51,18 @@ patches: tree
 run:
 	sh scripts/run-steps.sh tests/run.steps
 
-# make test's order keeps both cores busy: the debug kernel's long boots
-# (tests/debug-boot.steps) run in the step runner's background lane
-# while the small and the KCSAN kernels, fstests and the host-side
-# checks run in the foreground; tests/debug.steps waits for the lane,
-# then judges the boots.  doc/TESTING.md gives each step's budget.
+# make test's order keeps both cores busy: the fstests boot
+# (tests/fstests-boot.steps), then the debug kernel's long boots
+# (tests/debug-boot.steps), run in the step runner's background lane
+# while the debug, small and KCSAN kernels and the host-side checks run
+# in the foreground; tests/fstests.steps waits for the lane, then it and
+# tests/debug.steps judge the boots.  doc/TESTING.md gives each step's
+# budget.
 test:
-	sh scripts/run-steps.sh tests/run.steps tests/debug-boot.steps \
-		tests/small.steps tests/kcsan.steps tests/fstests.steps \
-		tests/kernel.steps tests/host.steps tests/debug.steps
+	sh scripts/run-steps.sh tests/run.steps tests/fstests-boot.steps \
+		tests/debug-boot.steps tests/small.steps tests/kcsan.steps \
+		tests/kernel.steps tests/host.steps tests/fstests.steps \
+		tests/debug.steps
 
 compare:
 	sh scripts/run-steps.sh tests/run.steps tests/compare.steps
