@@ -11,17 +11,21 @@
 #   --earlier FILE  the patched kernel's outcomes on earlier series
 #                   ("SERIES SECTION TEST ..." lines, newest first): the
 #                   report lists them apart and counts none of them
+#   --first FILE    the tests the soak runs first ("SECTION TEST"
+#                   lines: the page-cache groups'), for a summary of
+#                   how far it got through them
 # Exits 1 when a test passes on stock and fails (or times out) on
 # patched, or when a difference has no explanation.
 set -eu
 . "$(dirname "$0")/../lib/common.sh"
-usage="usage: $0 [--notes FILE] [--series KEY] [--earlier FILE] SELECTION STOCK-RESULTS PATCHED-RESULTS"
-notes=$REPO/records/fstests-differences series='' earlier=/dev/null
+usage="usage: $0 [--notes FILE] [--series KEY] [--earlier FILE] [--first FILE] SELECTION STOCK-RESULTS PATCHED-RESULTS"
+notes=$REPO/records/fstests-differences series='' earlier=/dev/null first=/dev/null
 while [ $# -gt 0 ]; do
 	case $1 in
 	--notes)	notes=$2; shift 2 ;;
 	--series)	series=$2; shift 2 ;;
 	--earlier)	earlier=$2; shift 2 ;;
+	--first)	first=$2; shift 2 ;;
 	--*)		die "$usage" ;;
 	*)		break ;;
 	esac
@@ -29,7 +33,7 @@ done
 [ $# -eq 3 ] || die "$usage"
 [ -r "$notes" ] || die "cannot read the notes $notes"
 awk -v notes="$notes" -v date="$(date -u +%F)" -v series="$series" \
-	-v earlier="$earlier" '
+	-v earlier="$earlier" -v first="$first" '
 	FILENAME == ARGV[1] { n++; sect[n] = $1; test[n] = $2; next }
 	FILENAME == ARGV[2] { s[$1 " " $2] = $3; st[$1 " " $2] = $4; next }
 	FILENAME == ARGV[3] {
@@ -81,6 +85,7 @@ awk -v notes="$notes" -v date="$(date -u +%F)" -v series="$series" \
 				same[x, "fail"] + same[x, "timeout"], regress[x], other[x], left[x]
 			nregress += regress[x]
 		}
+		first_ones()
 		print ""
 		print "## Differences"
 		print ""
@@ -119,6 +124,31 @@ awk -v notes="$notes" -v date="$(date -u +%F)" -v series="$series" \
 			}
 		}
 		exit (nregress > 0 || unexplained > 0)
+	}
+	# first_ones(): of the tests the soak runs first, how many a section
+	# has in the selection and how many ran on both kernels
+	function first_ones(   line, w, k, j, x, nf, fsel, fboth) {
+		while ((getline line < first) > 0) {
+			split(line, w, " ")
+			isfirst[w[1] " " w[2]] = 1
+		}
+		for (j = 1; j <= n; j++) {
+			k = sect[j] " " test[j]
+			if (!(k in isfirst)) continue
+			nf++
+			fsel[sect[j]]++
+			if ((k in s) && (k in p)) fboth[sect[j]]++
+		}
+		if (!nf) return
+		print ""
+		print "The soak runs the tests of its --first groups (the page-cache groups unless told otherwise) ahead of the others:"
+		print ""
+		print "| section | --first tests selected | ran on both | left |"
+		print "|---|---|---|---|"
+		for (j = 1; j <= ns; j++) {
+			x = order[j]
+			printf "| %s | %d | %d | %d |\n", x, fsel[x], fboth[x], fsel[x] - fboth[x]
+		}
 	}
 	# earlier_ones(): the tests of the selection with no outcome on the
 	# current series but one on an earlier series (the newest), by series

@@ -233,6 +233,7 @@ if [ ! -f "$src/.from" ] || [ "$(cat "$src/.from")" != "$tarball" ]; then
 fi
 selection=$soak/selection
 : >"$selection"
+: >"$soak/first-selection"
 # first_ahead FIRST TESTS: TESTS, those also in FIRST ahead of the others,
 # each part in its order.
 first_ahead() {
@@ -253,6 +254,7 @@ for s in $sections; do
 		[ -z "$first" ] ||
 			sh "$REPO/scripts/fstests/group.sh" "$src" "$first" "$d" >"$soak/first"
 		first_ahead "$soak/first" "$soak/group"
+		sed "s/^/$s /" "$soak/first" >>"$soak/first-selection"
 	done |
 		awk -v s="$s" -v k="$sample" '{ t[NR] = $0 }
 			END {
@@ -332,7 +334,7 @@ done
 rc=0
 earlier_outcomes >"$soak/earlier"
 sh "$REPO/scripts/fstests/report.sh" --series "$series" --earlier "$soak/earlier" \
-	"$selection" "$stock" "$patched" >"$soak/report.md" || rc=$?
+	--first "$soak/first-selection" "$selection" "$stock" "$patched" >"$soak/report.md" || rc=$?
 sed -n '/^## Summary/,/^## btrfs\|^## xfs\|^## tmpfs/p' "$soak/report.md"
 echo "report: $soak/report.md"
 exit "$rc"
