@@ -78,14 +78,24 @@ awk -v notes="$notes" -v date="$(date -u +%F)" -v series="$series" \
 		print ""
 		print "| section | selected | ran on both | pass on both | not run on both | fail or time out on both | pass on stock, fail on patched | other differences | left |"
 		print "|---|---|---|---|---|---|---|---|---|"
+		count_first()
 		for (j = 1; j <= ns; j++) {
 			x = order[j]
 			printf "| %s | %d | %d | %d | %d | %d | %d | %d | %d |\n", x, total[x],
 				both[x], same[x, "pass"], same[x, "notrun"],
 				same[x, "fail"] + same[x, "timeout"], regress[x], other[x], left[x]
 			nregress += regress[x]
+			frows = frows sprintf("| %s | %d | %d | %d |\n", x, fsel[x], fboth[x],
+				fsel[x] - fboth[x])
 		}
-		first_ones()
+		if (nfirst) {
+			print ""
+			print "The soak runs the tests of its --first groups (the page-cache groups unless told otherwise) ahead of the others:"
+			print ""
+			print "| section | --first tests selected | ran on both | left |"
+			print "|---|---|---|---|"
+			printf "%s", frows
+		}
 		print ""
 		print "## Differences"
 		print ""
@@ -125,9 +135,10 @@ awk -v notes="$notes" -v date="$(date -u +%F)" -v series="$series" \
 		}
 		exit (nregress > 0 || unexplained > 0)
 	}
-	# first_ones(): of the tests the soak runs first, how many a section
-	# has in the selection and how many ran on both kernels
-	function first_ones(   line, w, k, j, x, nf, fsel, fboth) {
+	# count_first(): of the tests the soak runs first, how many a
+	# section has in the selection (fsel) and how many of those ran on
+	# both kernels (fboth); nfirst in all
+	function count_first(   line, w, k, j) {
 		while ((getline line < first) > 0) {
 			split(line, w, " ")
 			isfirst[w[1] " " w[2]] = 1
@@ -135,19 +146,9 @@ awk -v notes="$notes" -v date="$(date -u +%F)" -v series="$series" \
 		for (j = 1; j <= n; j++) {
 			k = sect[j] " " test[j]
 			if (!(k in isfirst)) continue
-			nf++
+			nfirst++
 			fsel[sect[j]]++
 			if ((k in s) && (k in p)) fboth[sect[j]]++
-		}
-		if (!nf) return
-		print ""
-		print "The soak runs the tests of its --first groups (the page-cache groups unless told otherwise) ahead of the others:"
-		print ""
-		print "| section | --first tests selected | ran on both | left |"
-		print "|---|---|---|---|"
-		for (j = 1; j <= ns; j++) {
-			x = order[j]
-			printf "| %s | %d | %d | %d |\n", x, fsel[x], fboth[x], fsel[x] - fboth[x]
 		}
 	}
 	# earlier_ones(): the tests of the selection with no outcome on the
