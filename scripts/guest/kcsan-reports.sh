@@ -15,10 +15,10 @@
 # also when a frame does not resolve or the report shows none, since
 # nothing then says it is not: any such report fails the check.  Other
 # reports are listed with whether the same kernel built from stock gave
-# them too (records/kcsan-stock).  --stock judges a stock kernel's console: it
-# must be armed, and its reports are listed against the record, ours
-# included (they are stock's own races); --record FILE also writes the
-# titles of its reports to FILE.
+# them too (records/kcsan-stock).  --stock judges a stock kernel's
+# console: it must be armed, and its reports are listed against the
+# record, ours included (they are stock's own races); --record FILE
+# also writes the titles of its reports to FILE.
 set -eu
 . "$(dirname "$0")/../lib/common.sh"
 record='' stock=''
